@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// Entry point of the `agentflow` command. The sources are TypeScript; tsx compiles them on load
+// so the command works straight after `npm ci` with no build step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));
