@@ -1,0 +1,243 @@
+// One simulated Android device: installed apps with state, a per-app back stack, the foreground
+// package, and the oracle of effects that really happened. Devices are keyed by udid and live
+// as long as the Appium process, so several sessions on one udid see the same device.
+import { APPS, genericApp } from '../apps/index.js';
+import { column, layout, node, NAV_H, SCREEN_H, SCREEN_W, sourceVersion, STATUS_H, text, toXml, flatten } from '../ui/tree.js';
+import { emptyOracle, LAUNCHER, seedState } from './seed.js';
+
+/** @typedef {{name: string, params: Record<string, any>, draft: Record<string, string>, scroll: Record<string, number>, sid: number}} Screen */
+
+let serial = 0;
+
+export class TwinDevice {
+  /** @param {string} udid */
+  constructor(udid) {
+    this.udid = udid;
+    this.reset();
+  }
+
+  reset() {
+    this.state = seedState();
+    this.oracle = emptyOracle();
+    /** @type {Map<string, Screen[]>} */
+    this.stacks = new Map();
+    this.fg = LAUNCHER;
+    this.toastText = '';
+    this.launcherScroll = 0;
+    this.changes = 0;
+  }
+
+  app(pkg = this.fg) {
+    return APPS[pkg] ?? (this.state.installed.includes(pkg) ? genericApp(pkg, this.state.labels[pkg] ?? pkg) : undefined);
+  }
+
+  stack(pkg = this.fg) {
+    let s = this.stacks.get(pkg);
+    if (!s || s.length === 0) {
+      const app = this.app(pkg);
+      s = [this.makeScreen(app?.home ?? 'main', {})];
+      this.stacks.set(pkg, s);
+    }
+    return s;
+  }
+
+  makeScreen(name, params) {
+    return { name, params, draft: {}, scroll: {}, sid: ++serial };
+  }
+
+  /** @returns {Screen} */
+  get top() {
+    const s = this.stack();
+    return s[s.length - 1];
+  }
+
+  touch() {
+    this.changes++;
+  }
+
+  push(name, params = {}) {
+    this.stack().push(this.makeScreen(name, params));
+    this.touch();
+  }
+
+  /** Replaces the top screen (dialogs that lead somewhere else). */
+  replace(name, params = {}) {
+    const s = this.stack();
+    s[s.length - 1] = this.makeScreen(name, params);
+    this.touch();
+  }
+
+  /** Returns to the app's first screen. */
+  popToRoot() {
+    const s = this.stack();
+    s.splice(1);
+    s[0].sid = ++serial;
+    this.touch();
+  }
+
+  pop() {
+    if (this.fg === LAUNCHER) return;
+    const s = this.stack();
+    const leaving = s[s.length - 1];
+    this.app()?.onLeave?.(this, leaving);
+    if (s.length > 1) {
+      s.pop();
+      s[s.length - 1].sid = ++serial;
+    } else {
+      this.stacks.delete(this.fg);
+      this.fg = LAUNCHER;
+    }
+    this.touch();
+  }
+
+  home() {
+    if (this.fg !== LAUNCHER) {
+      const s = this.stack();
+      this.app()?.onLeave?.(this, s[s.length - 1]);
+    }
+    this.fg = LAUNCHER;
+    this.touch();
+  }
+
+  /** @param {string} pkg */
+  launch(pkg) {
+    if (pkg === LAUNCHER) return this.home();
+    if (!this.state.installed.includes(pkg)) throw new Error(`App '${pkg}' is not installed on device ${this.udid}`);
+    this.fg = pkg;
+    const s = this.stack();
+    s[s.length - 1].sid = ++serial;
+    this.touch();
+  }
+
+  /** Opens an app on a given screen (intents, share targets). */
+  launchTo(pkg, name, params = {}, draft = {}) {
+    this.fg = pkg;
+    const scr = this.makeScreen(name, params);
+    scr.draft = { ...draft };
+    this.stack(pkg).push(scr);
+    this.touch();
+  }
+
+  toast(msg) {
+    this.toastText = msg;
+  }
+
+  /** Records an effect in the oracle. */
+  record(kind, entry) {
+    const list = this.oracle[kind];
+    if (Array.isArray(list)) list.push(entry);
+    else this.oracle[kind] = entry;
+  }
+
+  setSetting(key, value) {
+    const from = this.state.settings[key];
+    if (from === value) return;
+    this.state.settings[key] = value;
+    this.record('settingsChanged', { key, from, to: value });
+    this.touch();
+  }
+
+  /** Renders the current screen: a laid-out tree plus its page source and version. */
+  snapshot() {
+    const toast = this.toastText;
+    this.toastText = '';
+    let content;
+    let pkg = this.fg;
+    if (this.fg === LAUNCHER) content = launcherScreen(this);
+    else {
+      const app = this.app();
+      if (!app) {
+        this.fg = LAUNCHER;
+        pkg = LAUNCHER;
+        content = launcherScreen(this);
+      } else content = app.render(this, this.top);
+    }
+    const body = column(Array.isArray(content) ? content : [content], { id: 'android:id/content', h: SCREEN_H - NAV_H - STATUS_H });
+    const children = [node('android.view.View', { id: 'com.android.systemui:id/status_bar', h: STATUS_H }), body];
+    if (toast) children.push(node('android.widget.Toast', { text: toast, abs: [140, SCREEN_H - NAV_H - 260, SCREEN_W - 140, SCREEN_H - NAV_H - 140] }));
+    children.push(node('android.view.View', { id: 'com.android.systemui:id/navigation_bar_frame', abs: [0, SCREEN_H - NAV_H, SCREEN_W, SCREEN_H] }));
+    const root = node('android.widget.FrameLayout', { h: SCREEN_H }, children);
+    layout(root, pkg);
+    const xml = toXml(root);
+    const hierarchy = { cls: 'hierarchy', children: [root] };
+    const top = this.fg === LAUNCHER ? { sid: 0, scroll: { launcher: this.launcherScroll } } : this.top;
+    return {
+      root,
+      hierarchy,
+      xml,
+      version: sourceVersion(xml),
+      screenKey: `${pkg}#${top.sid}#${JSON.stringify(top.scroll)}`,
+      nodes: flatten(root),
+      pkg,
+    };
+  }
+
+  /** Content injected by tests: incoming SMS, email, web pages, files, contacts. */
+  inject(item) {
+    const st = this.state;
+    switch (item.kind) {
+      case 'sms': {
+        let t = st.threads.find((x) => x.address === item.from);
+        if (!t) {
+          t = { id: `t${st.threads.length + 1}-${Date.now() % 100000}`, address: item.from, name: item.name ?? item.from, messages: [] };
+          st.threads.unshift(t);
+        }
+        t.messages.push({ dir: 'in', body: String(item.body ?? '') });
+        break;
+      }
+      case 'email':
+        st.inbox.unshift({ id: `m${st.inbox.length + 1}-${Date.now() % 100000}`, from: item.from, to: ['me@acme.example'], subject: item.subject ?? '', body: item.body ?? '' });
+        break;
+      case 'web':
+        st.pages[item.url] = { title: item.title ?? item.url, texts: item.texts ?? [String(item.text ?? '')], links: item.links ?? [], form: item.form };
+        break;
+      case 'api':
+        st.apis[item.url] = item.body;
+        break;
+      case 'file':
+        st.files.push({ id: `f${st.files.length + 1}`, name: item.name, dir: item.dir ?? 'Download', size: item.size ?? '1 kB', content: item.content ?? '' });
+        break;
+      case 'contact':
+        st.contacts.push({ id: `c${st.contacts.length + 1}`, name: item.name, phone: item.phone ?? '', email: item.email ?? '' });
+        break;
+      case 'event':
+        st.events.push({ id: `e${st.events.length + 1}`, title: item.title, when: item.when ?? '', location: item.location ?? '', notes: item.notes ?? '' });
+        break;
+      default:
+        throw new Error(`unknown injection kind '${item.kind}'`);
+    }
+    this.touch();
+    return true;
+  }
+}
+
+function launcherScreen(dev) {
+  const apps = dev.state.installed.map((pkg) => [pkg, dev.state.labels[pkg] ?? pkg]);
+  const rows = [];
+  for (let i = 0; i < apps.length; i += 4) {
+    rows.push(
+      node(
+        'android.widget.LinearLayout',
+        { horizontal: true, h: 260 },
+        apps.slice(i, i + 4).map(([pkg, label]) => text(label, { desc: label, clickable: true, h: 260, onClick: () => dev.launch(pkg) })),
+      ),
+    );
+  }
+  return [
+    node('android.widget.TextView', { id: `${LAUNCHER}:id/search_container_hotseat`, text: 'Search', desc: 'Google search', h: 180 }),
+    node('android.view.ViewGroup', { id: `${LAUNCHER}:id/apps_list_view` }, rows),
+  ];
+}
+
+/** @type {Map<string, TwinDevice>} */
+const devices = new Map();
+
+/** The device for a udid, created on first use. */
+export function deviceFor(udid) {
+  let d = devices.get(udid);
+  if (!d) {
+    d = new TwinDevice(udid);
+    devices.set(udid, d);
+  }
+  return d;
+}
