@@ -5,6 +5,7 @@ export async function loadCommands(): Promise<CliCommand[]> {
   const modules = await Promise.all([
     import('./eval'),
     import('./bench'),
+    import('./quorum'),
   ]);
   return modules.map((m) => m.command);
 }
