@@ -1,0 +1,455 @@
+// The audit log: an append-only table of canonical-JSON records under an RFC 6962 Merkle tree,
+// with periodic checkpoints (size, root, time). Synchronous (better-sqlite3): when an append
+// returns, the record is committed to the WAL and survives a crash of this process. Any failure
+// throws AuditException('audit_write_failed'); the caller must then deny the action.
+import { randomUUID } from 'node:crypto';
+import { canonicalJson, utf8 } from '../core/audit/canonical-json';
+import { CHECKPOINT_TYPE, CONSISTENCY_TYPE, INCLUSION_TYPE, contentHash, type Checkpoint, type ConsistencyProofJson, type InclusionProofJson } from '../core/audit/checkpoint';
+import { auditError, isAuditException } from '../core/audit/errors';
+import { DEFAULT_HASH_ALG, fromHex, isHashAlgName, toHex, type HashAlgName, type HashAlgorithm } from '../core/audit/hash';
+import { consistencyProof, inclusionProof, leafHash, MerkleFrontier, treeRoot } from '../core/audit/merkle';
+import {
+  buildDecisionRecord,
+  buildOperatorRecord,
+  buildOutcomeRecord,
+  checkRecordEnvelope,
+  type AuditRecord,
+  type DecisionInput,
+  type OperatorInput,
+  type OutcomeInput,
+  type RecordStamp,
+} from '../core/audit/record';
+import { verifyDatabase, type VerifyReport } from './audit-verify';
+import { resolveHashAlgorithm } from './native-hash';
+import { openDatabase, type Db } from './sqlite';
+
+export interface AuditLogOptions {
+  /** Hash algorithm of a new log (default sha256). An existing log keeps its own; asking for another throws. */
+  hashAlg?: HashAlgName;
+  /** Take a checkpoint every N records (default 1024), in the same transaction as the append. */
+  checkpointEvery?: number;
+  /** ...and at least every this many milliseconds of appends (default 60 000). */
+  checkpointIntervalMs?: number;
+  /** Milliseconds since epoch; defaults to Date.now. */
+  now?: () => number;
+  synchronous?: 'NORMAL' | 'FULL';
+  /** Open for reading only (verify, prove, export). Appends then throw. */
+  readonly?: boolean;
+  /** Called on every failed write, after the error is recorded, before it is thrown. */
+  onFailure?: (error: Error) => void;
+}
+
+export interface AppendAck {
+  seq: number;
+  /** Hex leaf hash of the record. */
+  leaf: string;
+}
+
+export interface AuditStatus {
+  /** False when the last write failed (the failed action was denied). */
+  ok: boolean;
+  size: number;
+  failures: number;
+  lastError: string | null;
+}
+
+export interface ReadRecordsQuery {
+  session?: string;
+  fromSeq?: number;
+  kind?: AuditRecord['kind'];
+}
+
+export interface AuditLog {
+  readonly path: string;
+  readonly logId: string;
+  readonly hashAlg: HashAlgName;
+  size(): number;
+  appendDecision(input: DecisionInput): AppendAck;
+  /** All steps of one request (e.g. an llm plan) in one transaction: all are written or none. */
+  appendDecisions(inputs: readonly DecisionInput[]): AppendAck[];
+  appendOutcome(input: OutcomeInput): AppendAck;
+  appendOperatorAction(input: OperatorInput): AppendAck;
+  /** Stores a policy configuration snapshot; returns its hash for DecisionInput.configHash. */
+  putConfig(config: unknown): string;
+  getConfig(hash: string): unknown;
+  /** Takes a checkpoint of the current size (no-op if the last one has the same size) and returns it. */
+  checkpoint(): Checkpoint;
+  checkpoints(): Checkpoint[];
+  verify(pinned?: readonly Checkpoint[]): VerifyReport;
+  prove(seq: number, size?: number): InclusionProofJson;
+  proveConsistency(first: number, second?: number): ConsistencyProofJson;
+  /** Stored canonical JSON text of each record, in seq order. */
+  recordTexts(query?: ReadRecordsQuery): IterableIterator<string>;
+  records(query?: ReadRecordsQuery): AuditRecord[];
+  /** JSON Lines of one session's records (or all when session is omitted). */
+  exportJsonl(session?: string): string;
+  status(): AuditStatus;
+  close(): void;
+}
+
+const META_LOG_ID = 'log_id';
+const META_HASH_ALG = 'hash_alg';
+const META_CREATED = 'created';
+
+function buf(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function why(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return e.code && !isAuditException(error) ? `${e.message} (${e.code})` : String(e?.message ?? error);
+}
+
+/** Reads (or, for a writer, creates) the log's identity. */
+function loadMeta(db: Db, path: string, requested: HashAlgName | undefined, readonly: boolean, now: number): { logId: string; alg: HashAlgorithm } {
+  let rows: Array<{ key: string; value: string }>;
+  try {
+    rows = db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>;
+  } catch (error) {
+    throw auditError('audit_open_failed', `${path}: not an AgentFlow audit database (${why(error)})`, path, error);
+  }
+  const meta = new Map(rows.map((r) => [r.key, r.value]));
+  let logId = meta.get(META_LOG_ID);
+  let algName = meta.get(META_HASH_ALG);
+  if (logId === undefined || algName === undefined) {
+    if (readonly) throw auditError('audit_open_failed', `${path}: the audit log was never initialized (no log id)`, path);
+    logId = randomUUID();
+    algName = requested ?? DEFAULT_HASH_ALG;
+    const insert = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    const id = logId;
+    const name = algName;
+    db.transaction(() => {
+      insert.run(META_LOG_ID, id);
+      insert.run(META_HASH_ALG, name);
+      insert.run(META_CREATED, String(now));
+    }).immediate();
+  }
+  if (!isHashAlgName(algName)) throw auditError('hash_alg_unknown', `${path}: meta.hash_alg "${algName}" is not a known hash algorithm`, `${path}:meta.hash_alg`);
+  if (requested !== undefined && requested !== algName) {
+    throw auditError('hash_alg_mismatch', `${path}: this log uses ${algName}; it cannot be opened with ${requested}`, `${path}:meta.hash_alg`);
+  }
+  return { logId, alg: resolveHashAlgorithm(algName) };
+}
+
+export function openAuditLog(path: string, options: AuditLogOptions = {}): AuditLog {
+  const readonly = options.readonly === true;
+  const now = options.now ?? Date.now;
+  const db = openDatabase(path, { readonly, synchronous: options.synchronous });
+  try {
+    return new SqliteAuditLog(db, path, options, readonly, now);
+  } catch (error) {
+    try {
+      db.close();
+    } catch {}
+    if (isAuditException(error)) throw error;
+    throw auditError('audit_open_failed', `${path}: ${why(error)}`, path, error);
+  }
+}
+
+class SqliteAuditLog implements AuditLog {
+  readonly logId: string;
+  readonly hashAlg: HashAlgName;
+  private readonly alg: HashAlgorithm;
+  private frontier: MerkleFrontier;
+  private lastCheckpointSize = 0;
+  private lastCheckpointTs: number;
+  private closed = false;
+  private failures = 0;
+  private lastError: string | null = null;
+  private lastOk = true;
+  private readonly checkpointEvery: number;
+  private readonly checkpointIntervalMs: number;
+  private readonly insertRow;
+  private readonly insertCheckpoint;
+
+  constructor(
+    private readonly db: Db,
+    readonly path: string,
+    private readonly options: AuditLogOptions,
+    private readonly readonly: boolean,
+    private readonly now: () => number,
+  ) {
+    const meta = loadMeta(db, path, options.hashAlg, readonly, now());
+    this.logId = meta.logId;
+    this.alg = meta.alg;
+    this.hashAlg = meta.alg.name;
+    this.checkpointEvery = Math.max(1, options.checkpointEvery ?? 1024);
+    this.checkpointIntervalMs = options.checkpointIntervalMs ?? 60_000;
+    this.frontier = this.loadFrontier();
+    this.lastCheckpointTs = now();
+    this.insertRow = readonly
+      ? null
+      : db.prepare('INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertCheckpoint = readonly ? null : db.prepare('INSERT OR REPLACE INTO audit_checkpoints (size, root, ts, frontier) VALUES (?, ?, ?, ?)');
+  }
+
+  /** Rebuilds the right edge of the tree from the last checkpoint and the leaves after it. */
+  private loadFrontier(): MerkleFrontier {
+    const last = this.db.prepare('SELECT size, frontier FROM audit_checkpoints ORDER BY size DESC LIMIT 1').get() as { size: number; frontier: string } | undefined;
+    const count = (this.db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), -1) AS max FROM audit_log').get() as { n: number; max: number });
+    if (count.n !== count.max + 1) {
+      throw auditError('audit_corrupt', `${this.path}: audit_log has ${count.n} records but its highest seq is ${count.max}: records are missing; run \`agentflow audit verify\``, this.path);
+    }
+    let frontier = new MerkleFrontier(this.alg);
+    if (last) {
+      if (last.size > count.n) {
+        throw auditError('audit_corrupt', `${this.path}: checkpoint at size ${last.size} but only ${count.n} records: the log was truncated; run \`agentflow audit verify\``, this.path);
+      }
+      let nodes: unknown;
+      try {
+        nodes = JSON.parse(last.frontier);
+      } catch {}
+      if (!Array.isArray(nodes)) throw auditError('audit_corrupt', `${this.path}: checkpoint ${last.size}: frontier is not a JSON array`, `${this.path}:audit_checkpoints.frontier`);
+      try {
+        frontier = new MerkleFrontier(
+          this.alg,
+          last.size,
+          nodes.map((h, i) => fromHex(h, `checkpoint ${last.size} frontier[${i}]`, this.alg.size)),
+        );
+      } catch (error) {
+        throw auditError('audit_corrupt', `${this.path}: checkpoint ${last.size}: ${(error as Error).message}`, `${this.path}:audit_checkpoints.frontier`, error);
+      }
+      this.lastCheckpointSize = last.size;
+    }
+    const leaves = this.db.prepare('SELECT leaf_hash FROM audit_log WHERE seq >= ? ORDER BY seq').pluck().iterate(frontier.size) as IterableIterator<Uint8Array>;
+    for (const leaf of leaves) frontier.push(leaf);
+    return frontier;
+  }
+
+  size(): number {
+    return this.frontier.size;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw auditError('audit_closed', `${this.path}: the audit log is closed`, this.path);
+  }
+
+  private fail(error: unknown, what: string): never {
+    this.failures++;
+    this.lastOk = false;
+    const message = `${this.path}: ${what} was not written: ${why(error)}`;
+    this.lastError = message;
+    const wrapped = isAuditException(error) && error.code !== 'invalid_input' ? error : auditError('audit_write_failed', message, this.path, error);
+    try {
+      this.options.onFailure?.(wrapped);
+    } catch {}
+    throw wrapped;
+  }
+
+  /** Appends records built by `builders` in one transaction; on any failure nothing is kept. */
+  private appendAll(builders: Array<(stamp: RecordStamp) => AuditRecord>, what: string): AppendAck[] {
+    try {
+      this.ensureOpen();
+      if (this.readonly || !this.insertRow) throw auditError('audit_write_failed', `${this.path}: the audit log is open read-only`, this.path);
+    } catch (error) {
+      this.fail(error, what);
+    }
+    const saved = this.frontier.clone();
+    const savedCheckpoint = { size: this.lastCheckpointSize, ts: this.lastCheckpointTs };
+    const acks: AppendAck[] = [];
+    try {
+      const ts = this.now();
+      const run = this.db.transaction(() => {
+        for (const build of builders) {
+          const seq = this.frontier.size;
+          const record = build({ seq, ts, hashAlg: this.alg });
+          const text = canonicalJson(record);
+          const leaf = leafHash(this.alg, utf8(text));
+          const r = record as unknown as Record<string, unknown>;
+          const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
+          this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, text, buf(leaf));
+          this.frontier.push(leaf);
+          acks.push({ seq, leaf: toHex(leaf) });
+        }
+        const size = this.frontier.size;
+        if (size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs) this.writeCheckpoint(ts);
+      });
+      run.immediate();
+      this.lastOk = true;
+      return acks;
+    } catch (error) {
+      this.frontier = saved;
+      this.lastCheckpointSize = savedCheckpoint.size;
+      this.lastCheckpointTs = savedCheckpoint.ts;
+      return this.fail(error, what);
+    }
+  }
+
+  private writeCheckpoint(ts: number): void {
+    const size = this.frontier.size;
+    const root = this.frontier.root();
+    this.insertCheckpoint!.run(size, buf(root), ts, JSON.stringify(this.frontier.nodes.map(toHex)));
+    this.lastCheckpointSize = size;
+    this.lastCheckpointTs = ts;
+  }
+
+  appendDecision(input: DecisionInput): AppendAck {
+    return this.appendAll([(stamp) => buildDecisionRecord(input, stamp)], `decision ${input?.event?.id ?? '(no id)'}`)[0];
+  }
+
+  appendDecisions(inputs: readonly DecisionInput[]): AppendAck[] {
+    if (inputs.length === 0) return [];
+    return this.appendAll(
+      inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
+      `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
+    );
+  }
+
+  appendOutcome(input: OutcomeInput): AppendAck {
+    return this.appendAll([(stamp) => buildOutcomeRecord(input, stamp)], `outcome of ${input?.decisionId ?? '(no id)'}`)[0];
+  }
+
+  appendOperatorAction(input: OperatorInput): AppendAck {
+    return this.appendAll([(stamp) => buildOperatorRecord(input, stamp)], `operator action ${input?.action ?? '(none)'}`)[0];
+  }
+
+  putConfig(config: unknown): string {
+    try {
+      this.ensureOpen();
+      const text = canonicalJson(config);
+      const hash = contentHash(this.alg, config);
+      this.db.prepare('INSERT OR IGNORE INTO audit_configs (hash, config) VALUES (?, ?)').run(hash, text);
+      return hash;
+    } catch (error) {
+      return this.fail(error, 'configuration snapshot');
+    }
+  }
+
+  getConfig(hash: string): unknown {
+    this.ensureOpen();
+    const row = this.db.prepare('SELECT config FROM audit_configs WHERE hash = ?').pluck().get(hash) as string | undefined;
+    return row === undefined ? undefined : JSON.parse(row);
+  }
+
+  checkpoint(): Checkpoint {
+    this.ensureOpen();
+    if (!this.readonly && this.frontier.size !== this.lastCheckpointSize) {
+      try {
+        this.db.transaction(() => this.writeCheckpoint(this.now())).immediate();
+      } catch (error) {
+        this.fail(error, 'checkpoint');
+      }
+    }
+    const size = this.frontier.size;
+    const row = this.db.prepare('SELECT ts FROM audit_checkpoints WHERE size = ?').get(size) as { ts: number } | undefined;
+    return { v: 1, type: CHECKPOINT_TYPE, log: this.logId, hash_alg: this.hashAlg, size, root: toHex(this.frontier.root()), ts: row?.ts ?? this.now() };
+  }
+
+  checkpoints(): Checkpoint[] {
+    this.ensureOpen();
+    const rows = this.db.prepare('SELECT size, root, ts FROM audit_checkpoints ORDER BY size').all() as Array<{ size: number; root: Uint8Array; ts: number }>;
+    return rows.map((r) => ({ v: 1, type: CHECKPOINT_TYPE, log: this.logId, hash_alg: this.hashAlg, size: r.size, root: toHex(r.root), ts: r.ts }));
+  }
+
+  verify(pinned: readonly Checkpoint[] = []): VerifyReport {
+    this.ensureOpen();
+    return verifyDatabase(this.db, this.alg, this.logId, pinned);
+  }
+
+  private leaves(size: number): Uint8Array[] {
+    return this.db.prepare('SELECT leaf_hash FROM audit_log WHERE seq < ? ORDER BY seq').pluck().all(size) as Uint8Array[];
+  }
+
+  private checkSize(size: number, what: string): void {
+    if (!Number.isSafeInteger(size) || size < 0 || size > this.frontier.size) {
+      throw auditError('not_found', `${this.path}: ${what} ${size} is out of range (the log has ${this.frontier.size} records)`, what);
+    }
+  }
+
+  prove(seq: number, size = this.frontier.size): InclusionProofJson {
+    this.ensureOpen();
+    this.checkSize(size, 'tree size');
+    if (!Number.isSafeInteger(seq) || seq < 0 || seq >= size) {
+      throw auditError('not_found', `${this.path}: no record ${seq} in a tree of size ${size}`, 'seq');
+    }
+    const leaves = this.leaves(size);
+    if (leaves.length !== size) throw auditError('audit_corrupt', `${this.path}: expected ${size} leaves, found ${leaves.length}; run \`agentflow audit verify\``, this.path);
+    const text = this.db.prepare('SELECT record FROM audit_log WHERE seq = ?').pluck().get(seq) as string;
+    return {
+      v: 1,
+      type: INCLUSION_TYPE,
+      log: this.logId,
+      hash_alg: this.hashAlg,
+      seq,
+      size,
+      root: toHex(treeRoot(this.alg, leaves)),
+      leaf_hash: toHex(leaves[seq]),
+      path: inclusionProof(this.alg, leaves, seq).map(toHex),
+      record: text,
+    };
+  }
+
+  proveConsistency(first: number, second = this.frontier.size): ConsistencyProofJson {
+    this.ensureOpen();
+    this.checkSize(second, 'tree size');
+    if (!Number.isSafeInteger(first) || first < 0 || first > second) throw auditError('not_found', `${this.path}: first size ${first} must be between 0 and ${second}`, 'first');
+    const leaves = this.leaves(second);
+    return {
+      v: 1,
+      type: CONSISTENCY_TYPE,
+      log: this.logId,
+      hash_alg: this.hashAlg,
+      first,
+      second,
+      first_root: toHex(treeRoot(this.alg, leaves, first)),
+      second_root: toHex(treeRoot(this.alg, leaves, second)),
+      path: consistencyProof(this.alg, leaves, first, second).map(toHex),
+    };
+  }
+
+  recordTexts(query: ReadRecordsQuery = {}): IterableIterator<string> {
+    this.ensureOpen();
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.session !== undefined) {
+      where.push('session = ?');
+      params.push(query.session);
+    }
+    if (query.fromSeq !== undefined) {
+      where.push('seq >= ?');
+      params.push(query.fromSeq);
+    }
+    if (query.kind !== undefined) {
+      where.push('kind = ?');
+      params.push(query.kind);
+    }
+    const sql = `SELECT record FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
+    return this.db.prepare(sql).pluck().iterate(...params) as IterableIterator<string>;
+  }
+
+  records(query: ReadRecordsQuery = {}): AuditRecord[] {
+    const out: AuditRecord[] = [];
+    for (const text of this.recordTexts(query)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        throw auditError('audit_corrupt', `${this.path}: a stored record is not JSON`, this.path, error);
+      }
+      out.push(checkRecordEnvelope(parsed, `${this.path}: record`));
+    }
+    return out;
+  }
+
+  exportJsonl(session?: string): string {
+    const lines: string[] = [];
+    for (const text of this.recordTexts(session === undefined ? {} : { session })) lines.push(text);
+    return lines.length ? `${lines.join('\n')}\n` : '';
+  }
+
+  status(): AuditStatus {
+    return { ok: this.lastOk, size: this.frontier.size, failures: this.failures, lastError: this.lastError };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    try {
+      if (!this.readonly && this.frontier.size !== this.lastCheckpointSize) this.db.transaction(() => this.writeCheckpoint(this.now())).immediate();
+    } catch {
+      // The records are committed; a missing final checkpoint is recomputed on next open.
+    } finally {
+      this.closed = true;
+      this.db.close();
+    }
+  }
+}
