@@ -33,6 +33,8 @@ export interface AuditLogOptions {
   /** Milliseconds since epoch; defaults to Date.now. */
   now?: () => number;
   synchronous?: 'NORMAL' | 'FULL';
+  /** Caps the database at this many pages (SQLite max_page_count): appends past it fail closed. */
+  maxPageCount?: number;
   /** Open for reading only (verify, prove, export). Appends then throw. */
   readonly?: boolean;
   /** Called on every failed write, after the error is recorded, before it is thrown. */
@@ -136,6 +138,7 @@ export function openAuditLog(path: string, options: AuditLogOptions = {}): Audit
   const now = options.now ?? Date.now;
   const db = openDatabase(path, { readonly, synchronous: options.synchronous });
   try {
+    if (options.maxPageCount !== undefined) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxPageCount))}`);
     return new SqliteAuditLog(db, path, options, readonly, now);
   } catch (error) {
     try {
@@ -185,6 +188,12 @@ class SqliteAuditLog implements AuditLog {
 
   /** Rebuilds the right edge of the tree from the last checkpoint and the leaves after it. */
   private loadFrontier(): MerkleFrontier {
+    if (this.readonly) {
+      // Readers (verify, prove, export) must work on a damaged log too: take the rows as they are.
+      const all = new MerkleFrontier(this.alg);
+      for (const leaf of this.db.prepare('SELECT leaf_hash FROM audit_log ORDER BY seq').pluck().iterate() as IterableIterator<Uint8Array>) all.push(leaf);
+      return all;
+    }
     const last = this.db.prepare('SELECT size, frontier FROM audit_checkpoints ORDER BY size DESC LIMIT 1').get() as { size: number; frontier: string } | undefined;
     const count = (this.db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), -1) AS max FROM audit_log').get() as { n: number; max: number });
     if (count.n !== count.max + 1) {
@@ -451,5 +460,15 @@ class SqliteAuditLog implements AuditLog {
       this.closed = true;
       this.db.close();
     }
+  }
+}
+
+/** Opens a log read-only, verifies it against its own and the pinned checkpoints, and closes it. */
+export function verifyAuditFile(path: string, pinned: readonly Checkpoint[] = []): VerifyReport {
+  const log = openAuditLog(path, { readonly: true });
+  try {
+    return log.verify(pinned);
+  } finally {
+    log.close();
   }
 }

@@ -29,7 +29,7 @@ export function openDatabase(path: string, options: OpenDbOptions = {}): Db {
     db = new Database(path, { readonly, fileMustExist: readonly || options.create === false });
   } catch (error) {
     const e = error as { code?: string };
-    const why = e.code === 'SQLITE_CANTOPEN' ? 'cannot open the file (missing, or its directory is not writable)' : describe(error);
+    const why = e.code === 'SQLITE_CANTOPEN' || /directory does not exist/.test(String((error as Error)?.message)) ? `cannot open the file (${readonly ? 'missing' : 'its directory is missing or not writable'})` : describe(error);
     throw auditError('audit_open_failed', `${path}: ${why}`, path, error);
   }
   try {
