@@ -67,7 +67,7 @@ describe('quorum receiver on the ingress server', () => {
   it('a malformed slot is a 400 and the path is flagged', async () => {
     const r = await fetch(`${server.url}/v1/quorum/slots`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${pathTokens[4]}` }, body: '{"v":1}' });
     expect(r.status).toBe(400);
-    const paths = await (await fetch(`${server.url}/v1/quorum/paths`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    const paths = (await (await fetch(`${server.url}/v1/quorum/paths`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { paths: { flags: number }[] };
     expect(paths.paths[4].flags).toBeGreaterThanOrEqual(1);
   });
 
