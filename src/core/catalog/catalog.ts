@@ -1,0 +1,161 @@
+// The compiled per-app semantic map and catalogs: fast lookups built once per pack install.
+import type { z } from 'zod';
+import { fromZodError } from '../protocol/errors';
+import {
+  AppsFileSchema, ButtonsFileSchema, HostsFileSchema, KindsFileSchema, ToolsFileSchema,
+  type ButtonSemantic, type HostsFile, type KindInfo, type ToolsFile,
+} from './schema';
+import { idWords, labelKey, packageWords } from './words';
+
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export interface CatalogError {
+  file: string;
+  line: number;
+  col: number;
+  code: string;
+  message: string;
+}
+
+export interface Catalog {
+  appKind(pkg: string | undefined): string;
+  kindInfo(kind: string): KindInfo;
+  /** The kind whose provenance a read of this scope resource carries (tools, APIs). */
+  kindOfResource(resource: string): string;
+  buttonByLabel(label: string | undefined): ButtonSemantic | null;
+  buttonById(resourceId: string | undefined): ButtonSemantic | null;
+  tools: ToolsFile;
+  toolWords: { resources: Map<string, string>; verbs: Map<string, string> };
+  argumentKeys: Record<keyof ToolsFile['argumentKeys'], ReadonlySet<string>>;
+  hosts: HostsFile['hosts'];
+  sensitiveSetting(text: string): boolean;
+}
+
+const CATALOG_FILES = ['apps.json', 'kinds.json', 'buttons.json', 'tools.json', 'hosts.json'] as const;
+
+function parseJson<S extends z.ZodTypeAny>(file: SourceFile, schema: S, errors: CatalogError[]): z.infer<S> | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(file.text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    let line = 1;
+    let col = 1;
+    if (pos) {
+      const before = file.text.slice(0, Number(pos[1]));
+      line = before.split('\n').length;
+      col = before.length - before.lastIndexOf('\n');
+    }
+    errors.push({ file: file.path, line, col, code: 'catalog_syntax', message: `invalid JSON: ${message}` });
+    return null;
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const err = fromZodError(data, result.error, 'config_invalid', file.path);
+    for (const issue of err.issues) errors.push({ file: file.path, line: 1, col: 1, code: 'catalog_invalid', message: issue.message });
+    return null;
+  }
+  return result.data;
+}
+
+export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalog } | { ok: false; errors: CatalogError[] } {
+  const errors: CatalogError[] = [];
+  const byName = new Map(files.map((f) => [f.path.split('/').pop() ?? f.path, f]));
+  for (const name of CATALOG_FILES) {
+    if (!byName.has(name)) errors.push({ file: name, line: 1, col: 1, code: 'catalog_missing', message: `catalog file ${name} is missing from the pack` });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const apps = parseJson(byName.get('apps.json')!, AppsFileSchema, errors);
+  const kinds = parseJson(byName.get('kinds.json')!, KindsFileSchema, errors);
+  const buttons = parseJson(byName.get('buttons.json')!, ButtonsFileSchema, errors);
+  const tools = parseJson(byName.get('tools.json')!, ToolsFileSchema, errors);
+  const hosts = parseJson(byName.get('hosts.json')!, HostsFileSchema, errors);
+  if (!apps || !kinds || !buttons || !tools || !hosts) return { ok: false, errors };
+
+  for (const [pkg, kind] of Object.entries(apps.apps)) {
+    if (!kinds.kinds[kind]) errors.push({ file: byName.get('apps.json')!.path, line: 1, col: 1, code: 'catalog_invalid', message: `app ${pkg} has unknown kind "${kind}"` });
+  }
+  if (!kinds.kinds.other) errors.push({ file: byName.get('kinds.json')!.path, line: 1, col: 1, code: 'catalog_invalid', message: 'kinds.json must define the fallback kind "other"' });
+  if (errors.length > 0) return { ok: false, errors };
+
+  const appMap = new Map(Object.entries(apps.apps).map(([pkg, kind]) => [pkg.toLowerCase(), kind]));
+  const keywordMap = new Map(apps.keywords.map(([word, kind]) => [word, kind]));
+  const appCache = new Map<string, string>();
+
+  const labelMap = new Map<string, ButtonSemantic>();
+  for (const [semantic, labels] of Object.entries(buttons.labels) as Array<[ButtonSemantic, string[]]>) {
+    for (const label of labels) labelMap.set(labelKey(label), semantic);
+  }
+  const idMap = new Map<string, ButtonSemantic>();
+  for (const [semantic, words] of Object.entries(buttons.ids) as Array<[ButtonSemantic, string[]]>) {
+    for (const word of words) idMap.set(word, semantic);
+  }
+  const fieldWords = new Set(buttons.fieldWords);
+
+  const resources = new Map<string, string>();
+  for (const [resource, words] of tools.resourceWords) for (const w of words) if (!resources.has(w)) resources.set(w, resource);
+  const verbs = new Map<string, string>();
+  for (const [verb, words] of tools.verbWords) for (const w of words) if (!verbs.has(w)) verbs.set(w, verb);
+  const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, new Set(v)])) as Catalog['argumentKeys'];
+  const sensitive = tools.sensitiveSettings.map((s) => s.toLowerCase());
+
+  const catalog: Catalog = {
+    appKind(pkg) {
+      if (!pkg) return 'other';
+      const key = pkg.toLowerCase();
+      const cached = appCache.get(key);
+      if (cached) return cached;
+      let kind = appMap.get(key);
+      if (!kind) {
+        // Longest known package that prefixes this one (e.g. com.venmo.debug), then keywords.
+        for (const [known, k] of appMap) if (key.startsWith(`${known}.`)) kind = k;
+      }
+      if (!kind) {
+        const words = packageWords(key).slice(1).reverse();
+        for (const word of words) {
+          const hit = keywordMap.get(word) ?? [...keywordMap.entries()].find(([w]) => w.length >= 4 && word.includes(w))?.[1];
+          if (hit) {
+            kind = hit;
+            break;
+          }
+        }
+      }
+      kind = kind ?? 'other';
+      appCache.set(key, kind);
+      return kind;
+    },
+    kindInfo(kind) {
+      return kinds.kinds[kind] ?? kinds.kinds.other;
+    },
+    kindOfResource(resource) {
+      return kinds.byResource[resource] ?? 'other';
+    },
+    buttonByLabel(label) {
+      if (!label) return null;
+      return labelMap.get(labelKey(label)) ?? null;
+    },
+    buttonById(resourceId) {
+      if (!resourceId) return null;
+      const words = idWords(resourceId);
+      if (words.some((w) => fieldWords.has(w))) return null;
+      for (let i = words.length - 1; i >= 0; i--) {
+        const hit = idMap.get(words[i]);
+        if (hit) return hit;
+      }
+      return null;
+    },
+    tools,
+    toolWords: { resources, verbs },
+    argumentKeys,
+    hosts: hosts.hosts,
+    sensitiveSetting(text) {
+      const lower = text.toLowerCase();
+      return sensitive.some((s) => lower.includes(s));
+    },
+  };
+  return { ok: true, catalog };
+}

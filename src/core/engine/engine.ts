@@ -1,0 +1,198 @@
+// PolicyEngine: normalization + gate + session state. Pure and synchronous: time and ids are
+// injected, nothing here touches a device, a socket or a disk. The app layer wraps it with the
+// audit log, the device bridge and the operator console.
+import { compileOrg, DEFAULT_MANIFEST, emptyConfig, manifestFor, type OrgFacts, type PolicyConfig } from '../config/policy-config';
+import type { AgentEvent, PolicyContext } from '../event/agent-event';
+import { decisionOf, evaluateRules, scopeBlock, type GateVerdict } from '../gate/gate';
+import { normalizeStep, checkRequest, expandSteps } from '../normalize/normalize';
+import { AgentFlowException, fromZodError, type AgentFlowError } from '../protocol/errors';
+import { ActionRequestSchema, type ActionRequest, type Decision, type Observe } from '../protocol/schema';
+import type { ProvenanceSource } from '../provenance/store';
+import type { CompiledPack } from '../rules/pack';
+import { SessionState } from '../session/session-state';
+import { InterruptBoard, type BreakerOptions, type Interrupt, type InterruptRecord } from './interrupts';
+import { applyScreenFields, recordObservation } from './observe';
+import type { Clock, IdSource } from './ports';
+
+export interface DecidedEvent {
+  event: AgentEvent;
+  decision: Decision;
+}
+
+export type EvaluateResult = { ok: true; request: ActionRequest; decided: DecidedEvent[]; replayed: boolean } | { ok: false; error: AgentFlowError };
+
+export interface EvaluateOptions {
+  /** Current screen of the device as seen before the action (fields, foreground). */
+  screen?: Observe;
+  /** S-Bus: the screen version this agent last observed and the device's current version. */
+  screenVersion?: { observed: string | null; current: string };
+}
+
+export interface EngineOptions {
+  pack: CompiledPack;
+  config?: PolicyConfig;
+  clock: Clock;
+  ids: IdSource;
+  breaker?: BreakerOptions;
+  maxSessions?: number;
+}
+
+export class PolicyEngine {
+  private pack: CompiledPack;
+  private config: PolicyConfig;
+  private org: OrgFacts;
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly clock: Clock;
+  private readonly ids: IdSource;
+  readonly interrupts: InterruptBoard;
+  private readonly maxSessions: number;
+
+  constructor(options: EngineOptions) {
+    this.pack = options.pack;
+    this.config = options.config ?? emptyConfig();
+    this.org = compileOrg(this.config.org);
+    this.clock = options.clock;
+    this.ids = options.ids;
+    this.interrupts = new InterruptBoard(options.breaker);
+    this.maxSessions = options.maxSessions ?? 10_000;
+  }
+
+  get revision(): string {
+    return this.pack.revision;
+  }
+
+  get currentPack(): CompiledPack {
+    return this.pack;
+  }
+
+  get currentConfig(): PolicyConfig {
+    return this.config;
+  }
+
+  /** Atomic swap: the next evaluate() is decided by the new pack. */
+  setPack(pack: CompiledPack): void {
+    this.pack = pack;
+  }
+
+  setConfig(config: PolicyConfig): void {
+    this.config = config;
+    this.org = compileOrg(config.org);
+  }
+
+  interrupt(interrupt: Interrupt): InterruptRecord {
+    return this.interrupts.apply(interrupt, this.clock.now());
+  }
+
+  session(id: string): SessionState {
+    let s = this.sessions.get(id);
+    if (!s) {
+      s = new SessionState(id);
+      this.sessions.set(id, s);
+      if (this.sessions.size > this.maxSessions) this.evictOldest();
+    }
+    return s;
+  }
+
+  sessionIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  private evictOldest(): void {
+    let oldest: string | null = null;
+    let at = Infinity;
+    for (const [id, s] of this.sessions) if (s.lastSeen < at) [oldest, at] = [id, s.lastSeen];
+    if (oldest) this.sessions.delete(oldest);
+  }
+
+  private policyFor(agent: string): PolicyContext | null {
+    const { manifest, isDefault } = manifestFor(this.config, agent);
+    if (isDefault && this.config.requireManifest) return null;
+    const m = isDefault ? DEFAULT_MANIFEST : manifest;
+    return { role: m.role, scopes: m.scopes, mode: m.mode, defaultManifest: isDefault };
+  }
+
+  evaluate(input: unknown, options: EvaluateOptions = {}): EvaluateResult {
+    const parsed = ActionRequestSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, error: fromZodError(input, parsed.error, 'invalid_request', 'invalid request') };
+    const request = parsed.data;
+    try {
+      checkRequest(request);
+    } catch (error) {
+      if (error instanceof AgentFlowException) return { ok: false, error: error.error };
+      throw error;
+    }
+    const policy = this.policyFor(request.agent);
+    if (!policy) return { ok: false, error: { code: 'unknown_agent', message: `agent "${request.agent}" has no manifest and this control plane requires one`, issues: [{ field: 'agent', message: 'unknown agent', value: request.agent }] } };
+    const session = this.session(request.session);
+    const replay = request.id ? session.byRequest.get(request.id) : undefined;
+    if (replay) return { ok: true, request, decided: replay.map((decision) => ({ event: session.event(decision.event)!.event, decision })), replayed: true };
+
+    const pack = this.pack;
+    const steps = expandSteps(request);
+    const decided: DecidedEvent[] = [];
+    try {
+      steps.forEach((step, index) => {
+        const started = this.clock.micros();
+        if (options.screen && step.channel === 'gui') applyScreenFields(session, { device: request.device, agent: request.agent, app: step.gui?.app }, options.screen, pack.catalog);
+        const normalized = normalizeStep(request, step, index, steps.length, {
+          catalog: pack.catalog,
+          org: this.org,
+          policy,
+          session,
+          newId: () => this.ids.next('ev'),
+          now: () => this.clock.now(),
+        });
+        const { event } = normalized;
+        const verdict = this.gate(event, session, pack, options);
+        const decision = decisionOf(event, verdict, pack.revision, this.clock.micros() - started);
+        normalized.track(decision.decision === 'allow');
+        if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.digits);
+        session.remember({ event, decision, readKind: normalized.lifted.readKind });
+        decided.push({ event, decision });
+      });
+    } catch (error) {
+      if (error instanceof AgentFlowException) return { ok: false, error: error.error };
+      throw error;
+    }
+    session.lastSeen = this.clock.now();
+    if (request.id) session.byRequest.set(request.id, decided.map((d) => d.decision));
+    return { ok: true, request, decided, replayed: false };
+  }
+
+  private gate(event: AgentEvent, session: SessionState, pack: CompiledPack, options: EvaluateOptions): GateVerdict {
+    const t1 = (code: string, reason: string): GateVerdict => ({ decision: 'deny', tier: 'T1', rules: [], reason, flows: [], code });
+    const blocked = this.interrupts.block(event.agent, event.ts);
+    if (blocked) return t1(blocked.code, blocked.reason);
+    const outOfScope = scopeBlock(event);
+    if (outOfScope) return t1(outOfScope.code, outOfScope.reason);
+    const version = options.screenVersion;
+    const commits = event.channel === 'gui' && !['read', 'open'].includes(event.effect);
+    if (commits && version && version.observed !== version.current) {
+      return t1('stale_observation', `agent ${event.agent} last observed screen ${version.observed ?? '(never)'} but the device now shows ${version.current}; read the screen again before acting`);
+    }
+    try {
+      return evaluateRules(event, pack, session);
+    } catch (error) {
+      return { decision: 'deny', tier: 'T2', rules: [], reason: `internal error in the gate (${(error as Error).message}); failing closed`, flows: [], code: 'internal' };
+    }
+  }
+
+  /**
+   * Records what an executed (or operator-approved and executed) event returned. `source`
+   * marks agent-reported results, which are weaker evidence than executed ones.
+   */
+  commit(sessionId: string, eventId: string, observed: Observe | undefined, source: ProvenanceSource = 'executed'): { ok: boolean; atoms: number } {
+    const session = this.sessions.get(sessionId);
+    const entry = session?.event(eventId);
+    if (!session || !entry) return { ok: false, atoms: 0 };
+    if (!observed) return { ok: true, atoms: 0 };
+    applyScreenFields(session, entry.event, observed, this.pack.catalog);
+    const atoms = recordObservation(session, entry.event, observed, source, this.pack.catalog, this.org.privateLabels);
+    return { ok: true, atoms };
+  }
+
+  /** Reports an execution outcome for the circuit breaker. */
+  outcome(agent: string, ok: boolean): void {
+    this.interrupts.recordOutcome(agent, ok, this.clock.now());
+  }
+}

@@ -1,0 +1,95 @@
+// T3: content threat scoring. Destructive shell/adb commands, secrets (API keys, private keys,
+// passwords, OTPs) and prompt-injection markers, each scored 0..1 with the patterns that fired.
+import type { AgentEvent } from '../event/agent-event';
+import type { ContentScores } from '../rules/context';
+
+interface Pattern {
+  re: RegExp;
+  score: number;
+  what: string;
+}
+
+const SHELL: Pattern[] = [
+  { re: /\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|--recursive|-r)\b/i, score: 1, what: 'recursive delete' },
+  { re: /\brm\s+(-[a-z]+\s+)*\/(sdcard|storage|data|system)\b/i, score: 0.9, what: 'delete on device storage' },
+  { re: /\b(mkfs(\.\w+)?|wipefs)\b|\bdd\s+if=.*\bof=\/dev\//i, score: 1, what: 'disk wipe' },
+  { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation' },
+  { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions)\b/i, score: 0.9, what: 'package manager change' },
+  { re: /\bcmd\s+package\s+(uninstall|clear)\b/i, score: 0.9, what: 'package removal' },
+  { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell' },
+  { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot' },
+  { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset' },
+  { re: /\bsetenforce\s+0\b|\bmount\s+-o\s+\S*rw/i, score: 1, what: 'security weakening' },
+  { re: /\bchmod\s+(-R\s+)?[0-7]*7[0-7]{0,2}\b|\bchown\s+-R\b/i, score: 0.7, what: 'permission change' },
+  { re: /\b(curl|wget)\b[^|;]*\|\s*(ba|z|da)?sh\b|\bbase64\s+-d[^|]*\|\s*(ba)?sh\b/i, score: 1, what: 'download and execute' },
+  { re: /\b(nc|ncat|netcat|toybox\s+nc)\b.*\s-e\s/i, score: 1, what: 'reverse shell' },
+  { re: /\bcontent\s+(delete|update)\b|\bsqlite3\b.*\b(drop|delete)\b/i, score: 0.8, what: 'provider data change' },
+  { re: /\bam\s+(force-stop|kill-all)\b|\bkillall\b/i, score: 0.5, what: 'process kill' },
+  { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change' },
+  { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data|system)\//i, score: 0.6, what: 'reading private app data' },
+  { re: />\s*\/(dev|system|data)\//i, score: 0.9, what: 'overwrite system path' },
+];
+
+const SECRETS: Pattern[] = [
+  { re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----/, score: 1, what: 'private key' },
+  { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key' },
+  { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token' },
+  { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key' },
+  { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key' },
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token' },
+  { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key' },
+  { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
+  { re: /\b(api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*\S{8,}/i, score: 0.9, what: 'credential assignment' },
+  { re: /\b(password|passwd|pwd|passcode|密码|パスワード)\s*(is|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
+  { re: /\b(otp|one[- ]time (pass)?code|verification code|security code|auth(entication)? code|login code|2fa code|sign[- ]in code)\b\D{0,20}\d{4,8}\b/i, score: 0.9, what: 'one-time code' },
+  { re: /(验证码|校验码|動態密碼|認証コード|인증번호)\D{0,10}\d{4,8}/, score: 0.9, what: 'one-time code' },
+  { re: /\b\d{4,8}\b\D{0,30}\b(is your|as your) (verification|security|login|one-time|OTP)\b/i, score: 0.9, what: 'one-time code' },
+  { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
+];
+
+const INJECTION: Pattern[] = [
+  { re: /\b(ignore|disregard|forget)\b.{0,30}\b(previous|prior|above|earlier|all)\b.{0,20}\b(instructions|rules|prompts?|messages)\b/i, score: 0.8, what: 'instruction override' },
+  { re: /\byou are now\b|\bnew instructions\b|\bsystem prompt\b|\bdeveloper mode\b|\bjailbreak\b|\bdo anything now\b/i, score: 0.6, what: 'role hijack' },
+  { re: /<\|im_start\|>|<\|system\|>|\[\/?INST\]|<<SYS>>/i, score: 0.8, what: 'chat template markers' },
+  { re: /\b(do not|don't) (tell|inform|alert) the user\b|\bsecretly\b|\bwithout (asking|telling)\b/i, score: 0.6, what: 'concealment' },
+];
+
+function run(patterns: Pattern[], text: string): { score: number; hits: string[] } {
+  let score = 0;
+  const hits: string[] = [];
+  for (const p of patterns) {
+    if (p.re.test(text)) {
+      score = Math.max(score, p.score);
+      hits.push(p.what);
+    }
+  }
+  return { score, hits };
+}
+
+export interface ContentFindings extends ContentScores {
+  hits: string[];
+}
+
+/** Scores the content of one event. Shell patterns apply only where the content is executed. */
+export function scoreContent(event: AgentEvent): ContentFindings {
+  if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
+  const text = event.payload.map((p) => p.value).join('\n');
+  const shell = event.effect === 'shell' ? run(SHELL, text) : { score: 0, hits: [] };
+  // A secret typed into a password field is where it belongs.
+  const secret = event.secretField ? { score: 0, hits: [] } : run(SECRETS, text);
+  const injection = run(INJECTION, text);
+  const max = Math.max(shell.score, secret.score, injection.score);
+  return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
+}
+
+/** One-time codes inside observed text (SMS, notifications), to be labelled as secrets. */
+export function otpCodesIn(text: string): string[] {
+  const codes: string[] = [];
+  const patterns = [
+    /\b(?:otp|one[- ]time (?:pass)?code|verification code|security code|auth(?:entication)? code|login code|2fa code|sign[- ]in code|code)\b\D{0,20}?(\d{4,8})\b/gi,
+    /(?:验证码|校验码|認証コード|인증번호)\D{0,10}?(\d{4,8})/g,
+    /\b(\d{4,8})\b\D{0,30}\b(?:is your|as your) (?:verification|security|login|one-time|OTP)\b/gi,
+  ];
+  for (const re of patterns) for (const m of text.matchAll(re)) codes.push(m[1]);
+  return codes;
+}

@@ -1,0 +1,213 @@
+// The pre-execution gate. T1: built-in structural, interrupt and scope checks. T2: FlowRules over
+// the event and its provenance. T3: content-scoring rules. T4: operator approval (`ask`).
+// Deny wins; an error inside a rule fails closed and is reported, never thrown past the gate.
+import type { AgentEvent } from '../event/agent-event';
+import { grants } from '../config/policy-config';
+import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
+import { carriedAtoms, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
+import type { CompiledRule } from '../rules/compile';
+import type { ContentScores, RuleContext } from '../rules/context';
+import type { CompiledPack } from '../rules/pack';
+import type { SessionState } from '../session/session-state';
+import { scoreContent, type ContentFindings } from './content-score';
+
+export interface T1Block {
+  code: string;
+  reason: string;
+}
+
+export interface GateVerdict {
+  decision: DecisionKind;
+  tier: Tier;
+  rules: string[];
+  reason: string;
+  flows: Flow[];
+  code?: string;
+  /** payload view, so the engine can remember what was sent to this sink */
+  view?: PayloadView;
+  findings?: ContentFindings;
+}
+
+const NAVIGATION_OPS = new Set(['back', 'home', 'key', 'swipe', 'scroll']);
+
+/** T1 scope check: does the agent's manifest grant what this event does? */
+export function scopeBlock(event: AgentEvent): T1Block | null {
+  const { policy } = event;
+  if (policy.defaultManifest) return null;
+  if (event.effect === 'navigate' && NAVIGATION_OPS.has(event.action)) return null;
+  const anyVerb = ['open', 'navigate', 'read', 'draft', 'call'].includes(event.effect);
+  const ok = grants(policy.scopes, event.resource, anyVerb ? null : event.verb) || (event.resource === 'http' && event.verb === 'write' && grants(policy.scopes, 'http', 'send'));
+  if (ok) return null;
+  const wanted = anyVerb ? `any ${event.resource}.* scope` : `${event.resource}.${event.verb}`;
+  return { code: 'out_of_scope', reason: `agent ${event.agent}${policy.role ? ` (${policy.role})` : ''} is not granted ${wanted} for ${event.effect} "${event.label}" (scopes: ${policy.scopes.join(', ') || 'none'})` };
+}
+
+function fill(template: string, event: AgentEvent, ctx: GateContext): string {
+  if (!template.includes('{')) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    switch (key) {
+      case 'labels': return [...ctx.payloadLabels()].filter((l) => l !== 'any' && l !== 'private' && l !== 'secret').join(', ') || 'none';
+      case 'untrusted': return [...ctx.targetLabels()].filter((l) => l !== 'any' && l !== 'untrusted').join(', ') || 'none';
+      case 'sink': return event.sink?.label ?? 'no sink';
+      case 'effect': return event.effect;
+      case 'app': return event.app ?? 'no app';
+      case 'agent': return event.agent;
+      case 'resource': return event.resource;
+      case 'label': return event.label;
+      case 'mode': return event.policy.mode;
+      case 'content': return ctx.findings().hits.join(', ') || 'none';
+      case 'targets': return ctx.steered().map((s) => `${s.field}="${s.value}"`).join(', ') || 'none';
+      default: return whole;
+    }
+  });
+}
+
+class GateContext implements RuleContext {
+  private labels?: Set<string>;
+  private targetsCache?: Set<string>;
+  private steeredCache?: ReturnType<typeof steeredTargets>;
+  private findingsCache?: ContentFindings;
+  private viewCache?: PayloadView;
+  carriedFrom: string[] = [];
+
+  constructor(readonly event: AgentEvent, private readonly session: SessionState) {}
+
+  view(): PayloadView {
+    return (this.viewCache ??= viewOf(this.event.payload));
+  }
+
+  payloadLabels(): ReadonlySet<string> {
+    if (!this.labels) {
+      this.labels = new Set();
+      if (this.event.payload.length > 0) {
+        const sinkKey = this.event.sink?.label ?? '';
+        const hits = carriedAtoms(this.session.provenance, this.view(), sinkKey ? this.session.provenance.sentTo(sinkKey) : []);
+        for (const hit of hits) {
+          this.labels.add(hit.atom.label);
+          this.labels.add(hit.atom.secret ? 'secret' : 'private');
+          if (hit.atom.secret) this.labels.add('private');
+          this.carriedFrom.push(hit.atom.label);
+        }
+        if (this.labels.size > 0) this.labels.add('any');
+      }
+    }
+    return this.labels;
+  }
+
+  steered() {
+    return (this.steeredCache ??= this.event.targets.length > 0 ? steeredTargets(this.session.provenance, this.event.targets) : []);
+  }
+
+  targetLabels(): ReadonlySet<string> {
+    if (!this.targetsCache) {
+      this.targetsCache = new Set();
+      for (const hit of this.steered()) this.targetsCache.add(hit.label);
+      if (this.targetsCache.size > 0) {
+        this.targetsCache.add('untrusted');
+        this.targetsCache.add('any');
+      }
+    }
+    return this.targetsCache;
+  }
+
+  findings(): ContentFindings {
+    return (this.findingsCache ??= scoreContent(this.event));
+  }
+
+  /** Content findings if a rule asked for them (scoring is not paid for otherwise). */
+  findingsIfComputed(): ContentFindings | undefined {
+    return this.findingsCache;
+  }
+
+  scores(): ContentScores {
+    return this.findings();
+  }
+
+  recent(windowMs: number) {
+    return [...this.session.recent(this.event.ts, windowMs), this.event];
+  }
+
+  flows(): Flow[] {
+    const flows: Flow[] = [];
+    const seen = new Set<string>();
+    if (this.event.sink && this.event.payload.length > 0) {
+      for (const label of this.payloadLabels()) {
+        if (label === 'any' || label === 'private' || label === 'secret') continue;
+        const key = `${label}>${this.event.sink.label}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          flows.push({ from: label, to: this.event.sink.label });
+        }
+      }
+    }
+    for (const hit of this.steered()) {
+      const key = `${hit.label}>${hit.field}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        flows.push({ from: `untrusted:${hit.label}`, to: `${this.event.effect}.${hit.field}` });
+      }
+    }
+    return flows;
+  }
+}
+
+interface Match {
+  rule: CompiledRule;
+  action: 'allow' | 'deny' | 'ask' | 'approve';
+  reason: string;
+}
+
+const TIER_ORDER: Record<Tier, number> = { T1: 1, T2: 2, T3: 3, T4: 4 };
+
+/** Runs T2–T4 for one event. T1 blocks are decided before this by the engine. */
+export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: SessionState): GateVerdict {
+  const ctx = new GateContext(event, session);
+  const matches: Match[] = [];
+  for (const rule of pack.rules.forEffect(event.effect)) {
+    let hit: boolean;
+    try {
+      hit = rule.when(ctx);
+    } catch (error) {
+      matches.push({ rule, action: 'deny', reason: `rule ${rule.id} failed (${(error as Error).message}); failing closed` });
+      continue;
+    }
+    const outcome = hit ? rule.then : rule.else;
+    if (outcome) matches.push({ rule, action: outcome.action, reason: fill(outcome.reason, event, ctx) || `${outcome.action} by rule ${rule.id}` });
+  }
+  const flows = ctx.flows();
+  const base = { flows, view: ctx.view(), findings: ctx.findingsIfComputed() };
+  const denies = matches.filter((m) => m.action === 'deny');
+  if (denies.length > 0) {
+    const first = denies[0];
+    const tier = denies.reduce<Tier>((t, m) => (TIER_ORDER[m.rule.tier] < TIER_ORDER[t] ? m.rule.tier : t), first.rule.tier);
+    return { ...base, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: first.reason };
+  }
+  const asks = matches.filter((m) => m.action === 'ask');
+  const approvals = matches.filter((m) => m.action === 'approve');
+  if (asks.length > 0) {
+    if (event.policy.mode === 'HATL' && approvals.length > 0) {
+      return { ...base, decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` };
+    }
+    return { ...base, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: asks[0].reason };
+  }
+  const allows = matches.filter((m) => m.action === 'allow' || m.action === 'approve');
+  if (allows.length > 0) return { ...base, decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason };
+  return { ...base, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
+}
+
+export function decisionOf(event: AgentEvent, verdict: GateVerdict, ruleset: string, latencyUs: number): Decision {
+  const decision: Decision = {
+    v: 1,
+    event: event.id,
+    decision: verdict.decision,
+    tier: verdict.tier,
+    rules: verdict.rules,
+    reason: verdict.reason,
+    flows: verdict.flows,
+    ruleset,
+    latency_us: Math.max(0, Math.round(latencyUs)),
+  };
+  if (verdict.code) decision.code = verdict.code;
+  return decision;
+}
+

@@ -1,0 +1,121 @@
+// API lifting: method + host + path → effect and sink. Private hosts come from org.privateHosts,
+// known service backends from rules/apps/hosts.json; everything else is `http`.
+import type { Catalog } from '../catalog/catalog';
+import type { OrgFacts } from '../config/policy-config';
+import type { PayloadPart } from '../event/agent-event';
+import { AgentFlowException } from '../protocol/errors';
+import { jsonLeaves, leafKey } from '../provenance/canonical';
+import { type Lifted, verbOf } from './lifted';
+import { httpSink, messageSink, simpleSink } from './sinks';
+
+export interface HttpCall {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Parses a body that may be JSON text or a form-encoded string into a JSON-like value. */
+export function parseBody(body: unknown, headers: Record<string, string> = {}): unknown {
+  if (typeof body !== 'string') return body;
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return body;
+    }
+  }
+  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (contentType.includes('x-www-form-urlencoded') || /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)+$/.test(trimmed)) {
+    const form: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(trimmed)) form[k] = form[k] ? `${form[k]},${v}` : v;
+    return form;
+  }
+  return body;
+}
+
+/** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
+export function classifyArguments(value: unknown, catalog: Catalog, skip: ReadonlySet<string> = new Set()) {
+  const keys = catalog.argumentKeys;
+  const recipients: PayloadPart[] = [];
+  const payees: PayloadPart[] = [];
+  const amounts: PayloadPart[] = [];
+  const packages: PayloadPart[] = [];
+  const paths: PayloadPart[] = [];
+  const urls: PayloadPart[] = [];
+  const commands: PayloadPart[] = [];
+  const content: PayloadPart[] = [];
+  for (const leaf of jsonLeaves(value)) {
+    const key = leafKey(leaf.path);
+    const part = { field: leaf.path || 'body', value: leaf.value };
+    if (skip.has(key)) continue;
+    if (key === 'from' || key === 'sender' || key === 'reply_to') continue;
+    if (keys.recipients.has(key)) recipients.push(part);
+    else if (keys.payee.has(key)) payees.push(part);
+    else if (keys.amount.has(key)) amounts.push(part);
+    else if (keys.package.has(key)) packages.push(part);
+    else if (keys.url.has(key)) urls.push(part);
+    else if (keys.command.has(key)) commands.push(part);
+    else if (keys.path.has(key)) paths.push(part);
+    else content.push(part);
+  }
+  return { recipients, payees, amounts, packages, paths, urls, commands, content };
+}
+
+function parseUrl(url: string, field: string): URL {
+  try {
+    const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
+    if (!parsed.hostname) throw new Error('no host');
+    return parsed;
+  } catch {
+    throw new AgentFlowException({ code: 'invalid_request', message: `${field}: "${url}" is not a valid URL`, issues: [{ field, message: 'not a valid URL', value: url }] });
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
+  const url = parseUrl(call.url, field);
+  const host = url.hostname.toLowerCase();
+  const method = call.method.toUpperCase();
+  const privateLabel = org.privateHostLabel(host);
+  const backend = catalog.hosts[host];
+  const resource = privateLabel ?? backend?.resource ?? 'http';
+  const body = parseBody(call.body, call.headers);
+  const args = classifyArguments(body, catalog);
+  const urlParts: PayloadPart[] = [];
+  if (url.pathname.length > 1) urlParts.push({ field: 'url.path', value: decodeURIComponentSafe(url.pathname) });
+  for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
+  const label = `${method} ${host}${url.pathname}`;
+  const common = { host, url: url.toString(), label, readKind: privateLabel ? undefined : catalog.kindOfResource(resource === 'http' ? 'http' : resource) };
+  const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
+
+  if (READ_METHODS.has(method)) {
+    return { ...common, effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] };
+  }
+  if (method === 'DELETE') {
+    return { ...common, effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: url.toString() }] };
+  }
+  const recipientValues = args.recipients.map((r) => r.value);
+  const emailRecipients = recipientValues.filter((v) => v.includes('@'));
+  if (backend?.write === 'payment') {
+    return { ...common, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `HTTP ${method} to payment service ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] };
+  }
+  if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
+    const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
+    return { ...common, effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients };
+  }
+  if (privateLabel) {
+    return { ...common, effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] };
+  }
+  return { ...common, effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: url.toString() }] };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,240 @@
+// GUI semantic lifting: a tap is lifted to the effect it commits, using the per-app map
+// (rules/apps) and generic button semantics, and the per-device screen context.
+import type { Catalog } from '../catalog/catalog';
+import type { ButtonSemantic } from '../catalog/schema';
+import type { OrgFacts } from '../config/policy-config';
+import type { PayloadPart, SinkKind } from '../event/agent-event';
+import type { GuiAction, Target } from '../protocol/schema';
+import { type Lifted, verbOf } from './lifted';
+import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
+import { messageSink, simpleSink } from './sinks';
+
+const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
+
+const CONTEXT_EFFECTS: Array<[RegExp, Lifted['effect']]> = [
+  [/uninstall|卸载|アンインストール/i, 'uninstall'],
+  [/factory|erase all|erase everything|reset phone|reset device|恢复出厂|初期化/i, 'reset'],
+  [/(remove|delete|sign out of|log out of)\s+(this\s+)?account|退出登录|删除账户|移除账户/i, 'account'],
+  [/device admin|accessibility|usb debugging|developer options|unknown (apps|sources)|install unknown|permission|notification access|usage access|display over|draw over|device administrator|权限|无障碍|设备管理/i, 'permission'],
+  [/\binstall\b|安装/i, 'install'],
+  [/\b(delete|trash|remove|erase|clear (data|storage|history))\b|删除|移除|清除|清空|削除|삭제/i, 'delete'],
+  [/\b(pay|payment|transfer|send money|checkout|top up|withdraw|repay)\b|转账|还款|付款|支付|汇款|提现|充值|送金|支払/i, 'payment'],
+];
+
+function targetLabel(target: Target | undefined): string {
+  if (!target) return '';
+  return target.text ?? target.contentDesc ?? target.resourceId ?? target.xpath ?? (target.point ? `(${target.point.x},${target.point.y})` : '');
+}
+
+function semanticOf(catalog: Catalog, target: Target | undefined, kind: string): ButtonSemantic | null {
+  if (!target) return null;
+  const semantic = catalog.buttonByLabel(target.text) ?? catalog.buttonByLabel(target.contentDesc) ?? catalog.buttonById(target.resourceId);
+  const label = (target.text ?? target.contentDesc ?? '').trim();
+  // "Get" / "Update" install only in an app store; "Reset" resets only in Settings.
+  if (semantic === 'install' && kind !== 'store' && kind !== 'installer' && /^(get|update)$/i.test(label)) return null;
+  if (semantic === 'reset' && kind !== 'settings') return null;
+  return semantic;
+}
+
+function contextEffect(context: string): Lifted['effect'] | null {
+  for (const [re, effect] of CONTEXT_EFFECTS) if (re.test(context)) return effect;
+  return null;
+}
+
+interface GuiInputs {
+  gui: GuiAction;
+  app: string | undefined;
+  kind: string;
+  screen: ScreenContext;
+  catalog: Catalog;
+  org: OrgFacts;
+}
+
+function base(inputs: GuiInputs, effect: Lifted['effect'], lifted: string, extra: Partial<Lifted> = {}): Lifted {
+  const info = inputs.catalog.kindInfo(inputs.kind);
+  return {
+    effect,
+    resource: info.resource,
+    verb: verbOf(effect),
+    app: inputs.app,
+    label: targetLabel(inputs.gui.target) || inputs.gui.op,
+    lifted,
+    sink: null,
+    payload: [],
+    targets: [],
+    ...extra,
+  };
+}
+
+function draftParts(screen: ScreenContext): { body: PayloadPart[]; recipients: string[]; targets: PayloadPart[]; amount: PayloadPart[] } {
+  const body: PayloadPart[] = [];
+  const recipients: string[] = [];
+  const targets: PayloadPart[] = [];
+  const amount: PayloadPart[] = [];
+  for (const field of screen.draft()) {
+    if (field.role === 'recipient') {
+      recipients.push(field.value);
+      targets.push({ field: field.key, value: field.value });
+    } else if (field.role === 'amount') {
+      amount.push({ field: field.key, value: field.value });
+    } else if (field.role === 'url') {
+      targets.push({ field: field.key, value: field.value });
+      body.push({ field: field.key, value: field.value });
+    } else if (field.role !== 'password') {
+      body.push({ field: field.key, value: field.value });
+    }
+  }
+  return { body, recipients, targets, amount };
+}
+
+/** The conversation a chat/SMS screen is in: the last item (not a button) tapped on the way here. */
+function conversation(inputs: GuiInputs): string[] {
+  const { screen, catalog } = inputs;
+  for (let i = screen.path.length - 1; i >= 0; i--) {
+    const label = screen.path[i];
+    if (!catalog.buttonByLabel(label)) return [label];
+  }
+  return [];
+}
+
+function liftSend(inputs: GuiInputs, why: string): Lifted {
+  const { kind, screen, org } = inputs;
+  const draft = draftParts(screen);
+  const info = inputs.catalog.kindInfo(kind);
+  if (kind === 'payments') return liftPayment(inputs, why);
+  if (kind === 'browser') {
+    return base(inputs, 'send', `${why}: form submit in a browser`, { sink: simpleSink('http', true, 'web form'), payload: draft.body, targets: draft.targets });
+  }
+  if (kind === 'files' || kind === 'photos') {
+    return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
+  }
+  const sinkKind: SinkKind = (info.sink as SinkKind | undefined) ?? 'chat';
+  const recipients = draft.recipients.length > 0 ? draft.recipients : sinkKind === 'email' ? [] : conversation(inputs);
+  const resource = MESSAGING_KINDS.has(kind) ? info.resource : 'chat';
+  return base(inputs, 'send', `${why}: ${sinkKind} send${MESSAGING_KINDS.has(kind) ? '' : ' (generic send button in an unknown app)'}`, {
+    resource,
+    sink: messageSink(sinkKind, recipients, org),
+    payload: draft.body,
+    targets: [...draft.targets, ...recipients.filter((r) => !draft.recipients.includes(r)).map((value) => ({ field: 'conversation', value }))],
+  });
+}
+
+function liftPayment(inputs: GuiInputs, why: string): Lifted {
+  const draft = draftParts(inputs.screen);
+  const payee = draft.recipients.length > 0 ? draft.recipients : conversation(inputs);
+  return base(inputs, 'payment', `${why}: payment`, {
+    resource: 'payments',
+    sink: simpleSink('payment', true, payee.join(',') || 'payee'),
+    payload: draft.body,
+    targets: [...draft.targets, ...draft.amount],
+  });
+}
+
+function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
+  const { screen, kind } = inputs;
+  const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
+  const effect = contextEffect(context);
+  const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
+  if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
+  if (effect) {
+    const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
+    return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
+  }
+  if (kind === 'settings') {
+    const sensitive = inputs.catalog.sensitiveSetting(context);
+    return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [{ field: 'setting', value: context }] });
+  }
+  return base(inputs, 'navigate', `${why}: nothing to commit`);
+}
+
+/** Lifts one GUI action, and updates the screen context with what the agent did. */
+export function liftGui(inputs: GuiInputs): Lifted {
+  const { gui, screen, kind, catalog } = inputs;
+  const target = gui.target;
+  switch (gui.op) {
+    case 'launch_app':
+      return base(inputs, 'open', `open ${kind} app`, { label: inputs.app ?? 'app' });
+    case 'read_screen':
+      return base(inputs, 'read', `read the ${kind} screen`, { readKind: kind });
+    case 'back':
+    case 'home':
+    case 'swipe':
+    case 'scroll':
+      return base(inputs, 'navigate', gui.op);
+    case 'key': {
+      const key = (gui.key ?? '').toUpperCase();
+      if ((key === 'ENTER' || key === 'KEYCODE_ENTER' || key === '66') && MESSAGING_KINDS.has(kind) && kind !== 'email' && draftParts(screen).body.length > 0) {
+        return liftSend(inputs, 'ENTER key with a draft');
+      }
+      return base(inputs, 'navigate', `key ${key || '?'}`);
+    }
+    case 'type':
+    case 'clear': {
+      const role = fieldRole(target, kind);
+      const value = gui.op === 'type' ? gui.text ?? '' : '';
+      const payload = value ? [{ field: fieldKey(target), value }] : [];
+      const isTerminal = kind === 'terminal';
+      if (isTerminal && value) {
+        return base(inputs, 'shell', 'typing into a terminal', { resource: 'device', sink: simpleSink('shell', false, 'terminal'), payload });
+      }
+      return base(inputs, 'draft', `${gui.op} into ${role} field`, { payload, secretField: role === 'password', targets: role === 'recipient' || role === 'url' ? payload : [] });
+    }
+    case 'tap':
+    case 'long_press': {
+      const label = targetLabel(target);
+      if (gui.op === 'long_press') return base(inputs, 'navigate', `long press "${label}"`);
+      const semantic = semanticOf(catalog, target, kind);
+      const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '');
+      switch (semantic) {
+        case 'send':
+          return liftSend(inputs, `button "${label}"`);
+        case 'pay':
+          return liftPayment(inputs, `button "${label}"`);
+        case 'delete': {
+          const context = `${screen.path.slice(-3).join(' ')} ${label}`;
+          if (/account/i.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
+          return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
+        }
+        case 'install':
+          return base(inputs, 'install', `button "${label}": install`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+        case 'uninstall':
+          return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+        case 'reset':
+          return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
+        case 'call':
+          return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
+        case 'confirm':
+          return liftContextual(inputs, label);
+        default:
+          if (isToggle && kind === 'settings') return liftContextual(inputs, label || 'toggle');
+          return base(inputs, 'navigate', `tap "${label}"`);
+      }
+    }
+  }
+}
+
+/** Applies the action to the screen context (what the agent did, whatever the decision). */
+export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, lifted: Lifted, allowed: boolean): void {
+  const target = gui.target;
+  switch (gui.op) {
+    case 'home':
+      screen.switchTo(null);
+      break;
+    case 'back':
+      screen.path.pop();
+      break;
+    case 'type':
+      screen.setField(fieldKey(target), fieldRole(target, kind), gui.text ?? '');
+      break;
+    case 'clear':
+      screen.clearField(fieldKey(target));
+      break;
+    case 'tap':
+    case 'long_press':
+      screen.pushPath(targetLabel(target));
+      break;
+    default:
+      break;
+  }
+  if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment')) screen.clearDraft();
+}

@@ -1,0 +1,97 @@
+// Per-device screen context: which app is in front, the path of screens that led here, and the
+// draft typed into this screen's fields. A generic confirm button commits whatever this context
+// is about (Uninstall → OK uninstalls; 转账 → 确认 pays).
+import type { Target } from '../protocol/schema';
+import { idWords } from '../catalog/words';
+
+export type FieldRole = 'recipient' | 'subject' | 'amount' | 'url' | 'password' | 'body' | 'search';
+
+export interface DraftField {
+  key: string;
+  role: FieldRole;
+  value: string;
+}
+
+const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
+  ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|otp|totp|mfa|2fa|verification|code|密码|口令|验证码|パスワード|비밀번호)$/],
+  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|username|handle|receiver|digits|dialpad|收件人|收款人|宛先|받는사람)$/],
+  ['subject', /^(subject|title|主题|件名)$/],
+  ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액)$/],
+  ['url', /^(url|address|omnibox|location|網址|网址)$/],
+  ['search', /^(search|query|find|搜索)$/],
+];
+
+function roleWords(target: Target | undefined): string[] {
+  if (!target) return [];
+  const words = [...idWords(target.resourceId ?? '')];
+  for (const hint of [target.text, target.contentDesc]) {
+    if (!hint) continue;
+    const lower = hint.toLowerCase().trim();
+    words.push(lower, ...lower.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  }
+  return words;
+}
+
+export function fieldRole(target: Target | undefined, appKind: string): FieldRole {
+  const words = roleWords(target);
+  if ((target?.className ?? '').toLowerCase().includes('password')) return 'password';
+  for (const [role, re] of ROLE_WORDS) {
+    if (words.some((w) => re.test(w))) {
+      if (role === 'search' && appKind === 'payments') return 'recipient';
+      if (role === 'url' && appKind !== 'browser' && words.includes('address') && appKind !== 'email') continue;
+      if (role === 'url' && appKind === 'email') return 'recipient';
+      return role;
+    }
+  }
+  if (words.some((w) => /^(editurl|urlbar|omnibox)$/.test(w)) || (appKind === 'browser' && words.includes('toolbar'))) return 'url';
+  return 'body';
+}
+
+export function fieldKey(target: Target | undefined): string {
+  if (!target) return 'focused';
+  return target.resourceId ?? target.xpath ?? `${target.className ?? 'field'}:${target.text ?? target.contentDesc ?? ''}`;
+}
+
+export class ScreenContext {
+  app: string | null = null;
+  path: string[] = [];
+  private fields = new Map<string, DraftField>();
+
+  switchTo(app: string | null): void {
+    if (app === this.app) return;
+    this.app = app;
+    this.path = [];
+    this.fields.clear();
+  }
+
+  pushPath(label: string): void {
+    if (!label) return;
+    this.path.push(label);
+    if (this.path.length > 12) this.path.shift();
+  }
+
+  setField(key: string, role: FieldRole, value: string): void {
+    this.fields.set(key, { key, role, value });
+  }
+
+  appendField(key: string, role: FieldRole, value: string): void {
+    const existing = this.fields.get(key);
+    this.fields.set(key, { key, role, value: existing ? existing.value + value : value });
+  }
+
+  clearField(key: string): void {
+    this.fields.delete(key);
+  }
+
+  clearDraft(): void {
+    this.fields.clear();
+  }
+
+  draft(): DraftField[] {
+    return [...this.fields.values()];
+  }
+
+  snapshot(): { app: string | null; path: string[] } {
+    return { app: this.app, path: [...this.path] };
+  }
+}

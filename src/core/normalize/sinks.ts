@@ -1,0 +1,35 @@
+// Building sinks: where an effect delivers content, and whether that is outside the org.
+import type { Sink, SinkKind } from '../event/agent-event';
+import type { OrgFacts } from '../config/policy-config';
+
+const EMAIL_ADDRESS = /[^\s,;<>"']+@[^\s,;<>"']+/g;
+
+/** Splits recipient field values into individual recipients. */
+export function splitRecipients(values: string[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const emails = value.match(EMAIL_ADDRESS);
+    if (emails) out.push(...emails);
+    else out.push(...value.split(/[,;\n]+/).map((v) => v.trim()).filter(Boolean));
+  }
+  return out;
+}
+
+export function messageSink(kind: SinkKind, recipients: string[], org: OrgFacts): Sink {
+  const list = splitRecipients(recipients);
+  const emails = list.filter((r) => r.includes('@'));
+  // An email is internal only when every recipient is in an internal domain. SMS, chat and
+  // social recipients have no domain and are always external (protocol.md §5).
+  const external = kind === 'email' ? list.length === 0 || emails.length !== list.length || !emails.every((r) => org.isInternalEmail(r)) : true;
+  const shown = list.length > 0 ? list.join(',') : 'unknown recipient';
+  return { kind, recipients: list, external, label: `${kind}:${shown}` };
+}
+
+export function httpSink(host: string, org: OrgFacts): Sink {
+  const external = !(org.isAllowedHost(host) || org.isInternalHost(host));
+  return { kind: 'http', recipients: [host], host, external, label: `http:${host}` };
+}
+
+export function simpleSink(kind: SinkKind, external: boolean, what: string): Sink {
+  return { kind, recipients: what ? [what] : [], external, label: what ? `${kind}:${what}` : kind };
+}

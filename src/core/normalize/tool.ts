@@ -1,0 +1,94 @@
+// Tool lifting: the catalog for common tool names, then a generic fallback by the words of the
+// name and the shape of the arguments, so an unknown `crm_push_lead(to, text)` is still a send.
+import type { Catalog } from '../catalog/catalog';
+import type { ToolEffect } from '../catalog/schema';
+import { idWords } from '../catalog/words';
+import type { OrgFacts } from '../config/policy-config';
+import type { SinkKind } from '../event/agent-event';
+import type { ToolAction } from '../protocol/schema';
+import { classifyArguments, liftHttp } from './api';
+import { type Lifted, verbOf } from './lifted';
+import { messageSink, simpleSink } from './sinks';
+
+const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
+
+function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string } {
+  const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
+  if (known) return { ...known, how: `catalog tool ${name}` };
+  const words = idWords(name);
+  let resource: string | null = null;
+  for (const [res, list] of catalog.tools.resourceWords) {
+    if (words.some((w) => list.includes(w))) {
+      resource = res;
+      break;
+    }
+  }
+  const verbs = new Set(words.map((w) => catalog.toolWords.verbs.get(w)).filter(Boolean) as string[]);
+  let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
+  const keys = new Set(Object.keys(args).map((k) => k.toLowerCase()));
+  const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
+  const ak = catalog.argumentKeys;
+  // Argument shape decides what the name does not.
+  if (has(ak.url) && (keys.has('method') || keys.has('body') || keys.has('data') || keys.has('json') || resource === 'http' || resource === null)) return { resource: 'http', effect: 'http', how: `tool ${name}: url argument → HTTP` };
+  if (!effect && has(ak.command)) effect = 'shell';
+  if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
+  if (!effect && has(ak.recipients) && [...keys].some((k) => /^(text|message|body|content|subject|msg|caption)$/.test(k))) effect = 'send';
+  if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
+  if (effect === 'payment') resource = 'payments';
+  if (effect === 'install' || effect === 'uninstall') resource = 'apps';
+  if (effect === 'shell') resource = 'device';
+  if (resource === 'settings' && (effect === 'write' || effect === null)) effect = 'settings';
+  if (resource === 'permissions' && effect !== 'read') effect = 'permission';
+  return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
+}
+
+const SEND_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
+
+export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
+  const args = tool.arguments ?? {};
+  const cls = classifyName(tool.name, args, catalog);
+  const parts = classifyArguments(args, catalog);
+  const label = tool.name;
+  const base = { label, readKind: catalog.kindOfResource(cls.resource) };
+  switch (cls.effect) {
+    case 'http': {
+      const url = String(args.url ?? args.uri ?? args.endpoint ?? '');
+      const method = String(args.method ?? cls.method ?? (args.body !== undefined || args.data !== undefined || args.json !== undefined ? 'POST' : 'GET'));
+      const body = args.body ?? args.data ?? args.json;
+      const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
+      const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
+      return { ...lifted, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` };
+    }
+    case 'send': {
+      const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
+      return { ...base, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
+    }
+    case 'payment':
+      return { ...base, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `${cls.how}: payment`, sink: simpleSink('payment', true, [...parts.payees, ...parts.recipients].map((p) => p.value).join(',') || 'payee'), payload: parts.content, targets: [...parts.payees, ...parts.recipients, ...parts.amounts] };
+    case 'install':
+    case 'uninstall':
+      return { ...base, effect: cls.effect, resource: 'apps', verb: verbOf(cls.effect), lifted: `${cls.how}: ${cls.effect}`, sink: null, payload: parts.content, targets: [...parts.packages, ...parts.urls, ...parts.paths] };
+    case 'delete':
+      return { ...base, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
+    case 'shell':
+      return { ...base, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command`, sink: simpleSink('shell', false, 'device'), payload: [...parts.commands, ...parts.content, ...parts.paths], targets: [] };
+    case 'settings': {
+      const text = Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+      const sensitive = catalog.sensitiveSetting(text);
+      return { ...base, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: [{ field: 'setting', value: text }] };
+    }
+    case 'permission':
+      return { ...base, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };
+    case 'reset':
+      return { ...base, effect: 'reset', resource: 'device', verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
+    case 'call':
+      return { ...base, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
+    case 'write': {
+      // A local write (notes, files, calendar) is drafting, not a leak; content stays on the device.
+      return { ...base, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+    }
+    case 'read':
+    default:
+      return { ...base, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: [], targets: [] };
+  }
+}

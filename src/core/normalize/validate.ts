@@ -1,0 +1,28 @@
+// Structural checks beyond the schema: the channel's object is present, GUI ops have what they need.
+import type { ActionRequest, PlanStep } from '../protocol/schema';
+import type { FieldIssue } from '../protocol/errors';
+
+const NEEDS_TARGET = new Set(['tap', 'long_press', 'type', 'clear']);
+
+export function stepIssues(step: PlanStep | ActionRequest, prefix: string, device: string | undefined): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const channel = step.channel;
+  const present = (['gui', 'api', 'tool', 'llm'] as const).filter((c) => (step as Record<string, unknown>)[c] !== undefined);
+  if (channel !== 'llm' && (step as Record<string, unknown>)[channel] === undefined) {
+    issues.push({ field: `${prefix}${channel}`, message: `${prefix}${channel} is required when ${prefix}channel is "${channel}"` });
+  }
+  for (const other of present) {
+    if (other !== channel) issues.push({ field: `${prefix}${other}`, message: `${prefix}${other} does not belong to a "${channel}" request`, value: other });
+  }
+  if (channel === 'gui' && step.gui) {
+    const gui = step.gui;
+    if (!device) issues.push({ field: 'device', message: 'device is required for gui actions (the Appium udid of the device)' });
+    if (NEEDS_TARGET.has(gui.op) && (!gui.target || Object.values(gui.target).every((v) => v === undefined))) {
+      issues.push({ field: `${prefix}gui.target`, message: `${prefix}gui.target needs at least one of resourceId, text, contentDesc, className, xpath, point for op "${gui.op}"` });
+    }
+    if (gui.op === 'type' && gui.text === undefined) issues.push({ field: `${prefix}gui.text`, message: `${prefix}gui.text is required for op "type"` });
+    if (gui.op === 'key' && !gui.key) issues.push({ field: `${prefix}gui.key`, message: `${prefix}gui.key is required for op "key"` });
+    if (gui.op === 'launch_app' && !gui.app) issues.push({ field: `${prefix}gui.app`, message: `${prefix}gui.app is required for op "launch_app"` });
+  }
+  return issues;
+}

@@ -1,0 +1,108 @@
+// Extracting the values worth tracking from what a read returned. A screen or a JSON body holds
+// identifiers (phones, emails, account numbers, names, addresses) next to UI chrome ("Mobile",
+// "Call"); only the former become labelled atoms, so ordinary words never look like a leak.
+import { digitRuns, jsonLeaves, leafKey, squash } from './canonical';
+
+export interface AtomCandidate {
+  /** squashed form (see canonical.squash) */
+  key: string;
+  /** all digits of the value when it holds a long digit run (phones, IBANs, account numbers) */
+  digits: string | null;
+  /** the original text, for reasons and audit (redacted before storage when secret) */
+  raw: string;
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
+const HANDLE = /[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
+const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}/gu;
+const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
+
+/** Keys of JSON values that hold data about a person or account even when short. */
+const DATA_KEY = /name|customer|client|buyer|person|employee|emp|account|acct|contact|phone|mobile|tel|email|mail|address|street|city|zip|postal|ssn|iban|routing|card|dob|birth|salary|comp|base|bonus|amount|balance|total|gross|net|ship|company|org|owner|holder|patient|diagnos|member|id$|number|code|passport|license|姓名|名|电话|手机|地址|邮箱|部门|账号|工资/i;
+
+const MIN_KEY = 6;
+
+function capitalizedWords(text: string): number {
+  let count = 0;
+  for (const word of text.split(/\s+/)) if (/^\p{Lu}/u.test(word) && /\p{Ll}/u.test(word)) count++;
+  return count;
+}
+
+function digitCount(text: string): number {
+  let n = 0;
+  for (const c of text) if (c >= '0' && c <= '9') n++;
+  return n;
+}
+
+function isCjk(text: string): boolean {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text);
+}
+
+/** Does this piece of text identify something (a person, an account, a place, a secret)? */
+export function looksSensitive(piece: string, fromData: boolean): boolean {
+  const key = squash(piece);
+  if (isCjk(piece)) return key.length >= (fromData ? 2 : 3);
+  if (key.length < 4) return false;
+  if (piece.includes('@') && /\.[a-z]{2,}/i.test(piece)) return true;
+  if (digitCount(piece) >= 5) return true;
+  if (key.length >= MIN_KEY && capitalizedWords(piece) >= 2) return true;
+  if (/\p{L}/u.test(piece) && /\p{N}/u.test(piece) && key.length >= 5 && !/\s/.test(piece.trim())) return true;
+  if (fromData && key.length >= MIN_KEY && /^\p{Lu}/u.test(piece)) return true;
+  if (key.length >= 24 && piece.trim().split(/\s+/).length >= 4) return true;
+  return false;
+}
+
+function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
+  const trimmed = raw.trim();
+  if (!trimmed) return;
+  if (!force && !looksSensitive(trimmed, fromData)) return;
+  const key = squash(trimmed);
+  if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
+  if (out.has(key)) return;
+  const runs = digitRuns(trimmed, 6);
+  const digits = runs.length > 0 ? trimmed.replace(/\D/g, '') : null;
+  out.set(key, { key, digits: digits && digits.length >= 6 ? digits : null, raw: trimmed });
+}
+
+/** Atoms of one observed string: the whole, its clauses, and identifier-like tokens inside it. */
+export function atomsOfText(text: string, fromData: boolean, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
+  if (text.length > 20_000) text = text.slice(0, 20_000);
+  add(out, text, fromData);
+  const pieces = text.split(PIECE_SPLIT);
+  if (pieces.length > 1) for (const piece of pieces) add(out, piece, fromData);
+  for (const m of text.matchAll(EMAIL)) add(out, m[0], true, true);
+  for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
+  for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
+  for (const m of text.matchAll(ID_TOKEN)) {
+    const token = m[0];
+    if (/\p{N}/u.test(token) && squash(token).length >= 5) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
+  }
+  for (const run of digitRuns(text, 6)) add(out, run, true, true);
+  for (const m of text.matchAll(CJK)) add(out, m[0], fromData);
+  return out;
+}
+
+/** Atoms of a JSON value (API body, tool result): every data-bearing leaf. Keys are never atoms. */
+export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
+  for (const leaf of jsonLeaves(value)) {
+    const key = leafKey(leaf.path);
+    const dataKey = DATA_KEY.test(key);
+    if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
+    if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
+    atomsOfText(leaf.value, true, out);
+  }
+  return out;
+}
+
+/** Leaves of a JSON value that are content (bodies, texts) rather than addressing metadata. */
+export function contentLeaves(value: unknown): string[] {
+  const out: string[] = [];
+  for (const leaf of jsonLeaves(value)) {
+    const key = leafKey(leaf.path);
+    if (/^(from|sender|address|phone|number|author|package|packagename|id|date|time|timestamp|ts|type|status|read|unread|thread_id|threadid)$/.test(key)) continue;
+    out.push(leaf.value);
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+// Canonical text forms used to match observed values at sinks. Matching must survive case,
+// whitespace, punctuation, diacritics, phone-number formatting, thousands separators, and
+// base64 / URL encoding (protocol.md §5.1).
+
+const COMBINING = /[\u0300-\u036f]/g;
+const NON_ALNUM = /[^\p{L}\p{N}]+/gu;
+
+/** Lower-case letters and digits only, diacritics folded, full-width forms folded (NFKC). */
+export function squash(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING, '').toLowerCase().replace(NON_ALNUM, '');
+}
+
+/** Digit runs of a text, joined across the separators people put inside numbers. */
+export function digitRuns(text: string, minDigits: number): string[] {
+  const runs: string[] = [];
+  const re = /\d(?:[\d\s\-./()+,']*\d)?/g;
+  const folded = text.normalize('NFKC');
+  for (let m = re.exec(folded); m; m = re.exec(folded)) {
+    const digits = m[0].replace(/\D/g, '');
+    if (digits.length >= minDigits) runs.push(digits);
+  }
+  return runs;
+}
+
+const BASE64_TOKEN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+const PRINTABLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u;
+
+function decodeBase64(token: string): string | null {
+  const normal = token.replace(/-/g, '+').replace(/_/g, '/');
+  if (normal.length % 4 === 1) return null;
+  try {
+    const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.length >= 4 && PRINTABLE.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeUrl(text: string): string | null {
+  if (!/%[0-9a-fA-F]{2}/.test(text) && !/\+/.test(text)) return null;
+  try {
+    const decoded = decodeURIComponent(text.replace(/\+/g, ' '));
+    return decoded === text ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+function decodeHex(token: string): string | null {
+  if (token.length < 16 || token.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(token)) return null;
+  const bytes = new Uint8Array(token.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(token.slice(i * 2, i * 2 + 2), 16);
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return PRINTABLE.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The text plus every decoding of it that reveals other text (URL-encoding, base64, hex),
+ * applied up to `depth` times so nested encodings unwrap too.
+ */
+export function decodedVariants(text: string, depth = 2): string[] {
+  const out = [text];
+  let frontier = [text];
+  for (let level = 0; level < depth && frontier.length > 0; level++) {
+    const next: string[] = [];
+    for (const item of frontier) {
+      const url = decodeUrl(item);
+      if (url) next.push(url);
+      for (const token of item.match(BASE64_TOKEN) ?? []) {
+        const b64 = decodeBase64(token);
+        if (b64) next.push(b64);
+        const hex = decodeHex(token);
+        if (hex) next.push(hex);
+      }
+    }
+    out.push(...next);
+    frontier = next;
+  }
+  return out;
+}
+
+/** Flattens any JSON value into its string leaves (numbers included), with their key paths. */
+export function jsonLeaves(value: unknown, path = '', out: Array<{ path: string; value: string }> = []): Array<{ path: string; value: string }> {
+  if (value === null || value === undefined) return out;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if ((trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))) {
+      try {
+        return jsonLeaves(JSON.parse(trimmed), path, out);
+      } catch {
+        /* not JSON: keep as text */
+      }
+    }
+    out.push({ path, value });
+  } else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    out.push({ path, value: String(value) });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => jsonLeaves(item, `${path}[${i}]`, out));
+  } else if (typeof value === 'object') {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) jsonLeaves(item, path ? `${path}.${key}` : key, out);
+  }
+  return out;
+}
+
+/** Last segment of a key path, lower-cased, without array indexes: `a.b[0].To` → `to`. */
+export function leafKey(path: string): string {
+  const last = path.replace(/\[\d+\]/g, '').split('.').pop() ?? '';
+  return last.toLowerCase();
+}

@@ -1,0 +1,76 @@
+// Matching what an event carries against the session's provenance.
+import type { PayloadPart } from '../event/agent-event';
+import { decodedVariants, digitRuns, squash } from './canonical';
+import type { LabelledAtom, ProvenanceStore } from './store';
+
+export interface PayloadView {
+  /** squashed forms of the payload and every decoding of it, joined by `|` */
+  squashed: string;
+  /** digit runs (≥ 6 digits) of the payload and its decodings */
+  digits: string[];
+}
+
+export function viewOf(parts: readonly PayloadPart[]): PayloadView {
+  const squashed: string[] = [];
+  const digits: string[] = [];
+  for (const part of parts) {
+    for (const variant of decodedVariants(part.value)) {
+      squashed.push(squash(variant));
+      digits.push(...digitRuns(variant, 6));
+    }
+  }
+  return { squashed: squashed.join('|'), digits };
+}
+
+export interface AtomHit {
+  atom: LabelledAtom;
+  how: 'verbatim' | 'digits' | 'fragment' | 'split';
+}
+
+function digitHit(atomDigits: string, run: string): boolean {
+  if (run === atomDigits || run.includes(atomDigits)) return true;
+  if (atomDigits.includes(run)) return run.length >= 8 || run.length >= Math.ceil(atomDigits.length * 0.6);
+  return false;
+}
+
+/** Labelled atoms whose value is carried by the payload, however reformatted or split. */
+export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = []): AtomHit[] {
+  const hits: AtomHit[] = [];
+  if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
+  const joinedHistory = previousDigitRuns.length > 0 ? [previousDigitRuns.join(''), ...view.digits.map((d) => previousDigitRuns.join('') + d)] : [];
+  for (const atom of store.allAtoms()) {
+    const minLen = /[^\x00-\x7f]/.test(atom.key) ? 2 : atom.secret ? 4 : 5;
+    if (atom.key.length >= minLen && view.squashed.includes(atom.key)) {
+      hits.push({ atom, how: 'verbatim' });
+      continue;
+    }
+    if (atom.digits) {
+      if (view.digits.some((run) => digitHit(atom.digits!, run))) {
+        hits.push({ atom, how: view.digits.some((run) => run.includes(atom.digits!)) ? 'digits' : 'fragment' });
+        continue;
+      }
+      if (joinedHistory.some((joined) => joined.includes(atom.digits!))) hits.push({ atom, how: 'split' });
+    }
+  }
+  return hits;
+}
+
+export interface UntrustedHit {
+  field: string;
+  value: string;
+  label: string;
+}
+
+/** Target fields (recipients, payees, URLs, packages, paths) whose value came from untrusted content. */
+export function steeredTargets(store: ProvenanceStore, targets: readonly PayloadPart[]): UntrustedHit[] {
+  const corpus = store.untrustedTexts();
+  if (corpus.length === 0) return [];
+  const hits: UntrustedHit[] = [];
+  for (const target of targets) {
+    const key = squash(target.value);
+    if (key.length < 5 || /^\d+$/.test(key) && key.length < 7) continue;
+    const found = corpus.find((text) => text.key.includes(key));
+    if (found) hits.push({ field: target.field, value: target.value, label: found.label });
+  }
+  return hits;
+}

@@ -1,0 +1,87 @@
+// Per-session, execution-observed provenance: labelled atoms (private / secret values that were
+// read) and the untrusted corpus (content from web pages, incoming messages, notifications,
+// documents). Shared by every agent of the session, across devices, apps and channels.
+import type { LabelClass } from '../catalog/schema';
+import type { AtomCandidate } from './atoms';
+import { squash } from './canonical';
+
+export type ProvenanceSource = 'executed' | 'agent-reported' | 'eval';
+
+export interface LabelledAtom extends AtomCandidate {
+  label: string;
+  secret: boolean;
+  eventId: string;
+  agent: string;
+  source: ProvenanceSource;
+}
+
+export interface UntrustedText {
+  key: string;
+  label: string;
+  eventId: string;
+}
+
+export interface ProvenanceLimits {
+  maxAtoms: number;
+  maxUntrusted: number;
+}
+
+export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted: 2_000 };
+
+export class ProvenanceStore {
+  private readonly atoms = new Map<string, LabelledAtom>();
+  private readonly untrusted: UntrustedText[] = [];
+  /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
+  private readonly sentDigits = new Map<string, string[]>();
+
+  constructor(private readonly limits: ProvenanceLimits = DEFAULT_LIMITS) {}
+
+  record(candidates: Iterable<AtomCandidate>, label: string, classes: readonly LabelClass[], meta: { eventId: string; agent: string; source: ProvenanceSource }): number {
+    if (!classes.includes('private') && !classes.includes('secret')) return 0;
+    const secret = classes.includes('secret');
+    let added = 0;
+    for (const c of candidates) {
+      const existing = this.atoms.get(c.key);
+      if (existing && (existing.secret || !secret)) continue;
+      this.atoms.set(c.key, { ...c, label, secret, ...meta });
+      added++;
+    }
+    while (this.atoms.size > this.limits.maxAtoms) {
+      const oldest = this.atoms.keys().next().value as string;
+      this.atoms.delete(oldest);
+    }
+    return added;
+  }
+
+  recordUntrusted(texts: Iterable<string>, label: string, eventId: string): void {
+    for (const text of texts) {
+      const key = squash(text);
+      if (key.length >= 4) this.untrusted.push({ key, label, eventId });
+    }
+    if (this.untrusted.length > this.limits.maxUntrusted) this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted);
+  }
+
+  allAtoms(): IterableIterator<LabelledAtom> {
+    return this.atoms.values();
+  }
+
+  get atomCount(): number {
+    return this.atoms.size;
+  }
+
+  untrustedTexts(): readonly UntrustedText[] {
+    return this.untrusted;
+  }
+
+  sentTo(sink: string): readonly string[] {
+    return this.sentDigits.get(sink) ?? [];
+  }
+
+  rememberSent(sink: string, digitRunsSent: string[]): void {
+    if (digitRunsSent.length === 0) return;
+    const list = this.sentDigits.get(sink) ?? [];
+    list.push(...digitRunsSent);
+    if (list.length > 16) list.splice(0, list.length - 16);
+    this.sentDigits.set(sink, list);
+  }
+}

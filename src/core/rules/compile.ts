@@ -1,0 +1,245 @@
+// FlowRule compiler: validated RuleNodes → closures, indexed by effect so the cost of an event
+// does not grow with rules that cannot match it.
+import type { AgentEvent, Effect } from '../event/agent-event';
+import { grants } from '../config/policy-config';
+import type { Comparator, Expr, RuleNode, RuleOutcome, Value } from './ast';
+import type { RuleContext } from './context';
+import { FIELDS, type FieldValue } from './fields';
+import type { RuleError } from './parser';
+
+export type Predicate = (ctx: RuleContext) => boolean;
+
+export interface CompiledRule {
+  id: string;
+  priority: number;
+  tier: 'T2' | 'T3' | 'T4';
+  when: Predicate;
+  then: RuleOutcome;
+  else?: RuleOutcome;
+  file: string;
+  line: number;
+  /** Effects this rule can fire on; null = any. */
+  effects: ReadonlySet<string> | null;
+}
+
+export interface RuleIndex {
+  /** rules that may fire on an event with this effect, highest priority first */
+  forEffect(effect: Effect): readonly CompiledRule[];
+  readonly all: readonly CompiledRule[];
+}
+
+const EFFECTS = new Set(FIELDS.effect.values);
+
+function compare(a: number, op: Comparator, b: number): boolean {
+  switch (op) {
+    case '==': return a === b;
+    case '!=': return a !== b;
+    case '>=': return a >= b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    case '<': return a < b;
+  }
+}
+
+function equals(actual: FieldValue, expected: Value): boolean {
+  if (Array.isArray(actual)) return actual.some((a) => equals(a, expected));
+  if (typeof expected === 'string' && typeof actual === 'string') return actual.toLowerCase() === expected.toLowerCase();
+  return actual === expected;
+}
+
+function globToRegex(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`, 'i');
+}
+
+class Validator {
+  errors: RuleError[] = [];
+  constructor(private readonly rule: RuleNode) {}
+  error(pos: { line: number; col: number }, message: string): void {
+    this.errors.push({ file: this.rule.file, line: pos.line, col: pos.col, code: 'rule_invalid', message: `rule ${this.rule.id}: ${message}` });
+  }
+}
+
+function compileExpr(expr: Expr, v: Validator): Predicate {
+  switch (expr.type) {
+    case 'const':
+      return () => expr.value;
+    case 'and': {
+      const l = compileExpr(expr.left, v);
+      const r = compileExpr(expr.right, v);
+      return (c) => l(c) && r(c);
+    }
+    case 'or': {
+      const l = compileExpr(expr.left, v);
+      const r = compileExpr(expr.right, v);
+      return (c) => l(c) || r(c);
+    }
+    case 'not': {
+      const e = compileExpr(expr.expr, v);
+      return (c) => !e(c);
+    }
+    case 'is':
+    case 'in': {
+      const field = FIELDS[expr.field];
+      if (!field) {
+        v.error(expr.pos, `unknown field "${expr.field}" (known: ${Object.keys(FIELDS).join(', ')})`);
+        return () => false;
+      }
+      const values = expr.type === 'is' ? [expr.value] : expr.values;
+      if (field.values) {
+        for (const value of values) {
+          if (typeof value !== 'string' || !field.values.includes(value)) v.error(expr.pos, `"${String(value)}" is not a value of ${expr.field} (one of: ${field.values.join(', ')})`);
+        }
+      }
+      const get = field.get;
+      const negate = expr.negate;
+      return (c) => {
+        const actual = get(c.event, c);
+        const hit = values.some((value) => equals(actual, value));
+        return negate ? !hit : hit;
+      };
+    }
+    case 'matches': {
+      const field = FIELDS[expr.field];
+      if (!field) {
+        v.error(expr.pos, `unknown field "${expr.field}"`);
+        return () => false;
+      }
+      let re: RegExp;
+      try {
+        if (expr.pattern.startsWith('/')) {
+          const last = expr.pattern.lastIndexOf('/');
+          re = new RegExp(expr.pattern.slice(1, last), expr.pattern.slice(last + 1));
+        } else {
+          re = globToRegex(expr.pattern);
+        }
+      } catch (error) {
+        v.error(expr.pos, `bad pattern ${expr.pattern}: ${(error as Error).message}`);
+        return () => false;
+      }
+      const get = field.get;
+      return (c) => {
+        const actual = get(c.event, c);
+        if (Array.isArray(actual)) return actual.some((a) => re.test(a));
+        return actual !== null && re.test(String(actual));
+      };
+    }
+    case 'contains': {
+      const field = FIELDS[expr.field];
+      if (!field) {
+        v.error(expr.pos, `unknown field "${expr.field}"`);
+        return () => false;
+      }
+      const needle = expr.text.toLowerCase();
+      const get = field.get;
+      return (c) => {
+        const actual = get(c.event, c);
+        if (Array.isArray(actual)) return actual.some((a) => a.toLowerCase().includes(needle));
+        return actual !== null && String(actual).toLowerCase().includes(needle);
+      };
+    }
+    case 'compare': {
+      const field = FIELDS[expr.field];
+      if (!field) {
+        v.error(expr.pos, `unknown field "${expr.field}"`);
+        return () => false;
+      }
+      const get = field.get;
+      return (c) => {
+        const actual = get(c.event, c);
+        return typeof actual === 'number' && compare(actual, expr.op, expr.value);
+      };
+    }
+    case 'carries': {
+      const labels = expr.labels;
+      if (labels.length === 0) v.error(expr.pos, 'carries needs at least one label');
+      if (expr.what === 'target' && labels.some((l) => l === 'private' || l === 'secret')) v.error(expr.pos, 'target carries tests untrusted provenance; use payload carries for private/secret');
+      return expr.what === 'payload'
+        ? (c) => {
+            const carried = c.payloadLabels();
+            return carried.size > 0 && labels.some((l) => carried.has(l));
+          }
+        : (c) => {
+            const carried = c.targetLabels();
+            return carried.size > 0 && labels.some((l) => carried.has(l));
+          };
+    }
+    case 'scope': {
+      const dot = expr.scope.indexOf('.');
+      if (dot <= 0) v.error(expr.pos, `scope "${expr.scope}" must be <resource>.<verb>`);
+      const resource = expr.scope.slice(0, dot);
+      const verb = expr.scope.slice(dot + 1);
+      return (c) => grants(c.event.policy.scopes, resource, verb === '*' ? null : verb);
+    }
+    case 'count': {
+      const inner = compileExpr(expr.expr, v);
+      if (expr.windowMs <= 0) v.error(expr.pos, 'count window must be positive');
+      return (c) => {
+        let n = 0;
+        for (const event of c.recent(expr.windowMs)) {
+          if (inner({ ...c, event })) n++;
+        }
+        return compare(n, expr.op, expr.value);
+      };
+    }
+  }
+}
+
+/** Effects a `when` can be true for, from its top-level conjunction; null when unconstrained. */
+function effectsOf(expr: Expr): Set<string> | null {
+  switch (expr.type) {
+    case 'is':
+      return expr.field === 'effect' && !expr.negate && typeof expr.value === 'string' ? new Set([expr.value]) : null;
+    case 'in':
+      return expr.field === 'effect' && !expr.negate ? new Set(expr.values.map(String)) : null;
+    case 'and': {
+      const l = effectsOf(expr.left);
+      const r = effectsOf(expr.right);
+      if (l && r) return new Set([...l].filter((x) => r.has(x)));
+      return l ?? r;
+    }
+    case 'or': {
+      const l = effectsOf(expr.left);
+      const r = effectsOf(expr.right);
+      return l && r ? new Set([...l, ...r]) : null;
+    }
+    case 'const':
+      return expr.value ? null : new Set();
+    default:
+      return null;
+  }
+}
+
+export function compileRules(nodes: RuleNode[]): { index: RuleIndex; errors: RuleError[] } {
+  const errors: RuleError[] = [];
+  const seen = new Map<string, RuleNode>();
+  const compiled: CompiledRule[] = [];
+  for (const node of nodes) {
+    const previous = seen.get(node.id);
+    if (previous) {
+      errors.push({ file: node.file, line: node.pos.line, col: node.pos.col, code: 'rule_invalid', message: `rule ${node.id} is defined twice (first at ${previous.file}:${previous.pos.line})` });
+      continue;
+    }
+    seen.set(node.id, node);
+    const v = new Validator(node);
+    const when = compileExpr(node.when, v);
+    if (node.then.action === 'approve' && node.tier !== 'T2') v.error(node.then.pos, 'approve belongs in a T2 rule');
+    errors.push(...v.errors);
+    const effects = node.else ? null : effectsOf(node.when);
+    for (const e of effects ?? []) if (!EFFECTS.has(e)) errors.push({ file: node.file, line: node.pos.line, col: node.pos.col, code: 'rule_invalid', message: `rule ${node.id}: unknown effect "${e}"` });
+    compiled.push({ id: node.id, priority: node.priority, tier: node.tier, when, then: node.then, else: node.else, file: node.file, line: node.pos.line, effects });
+  }
+  compiled.sort((a, b) => b.priority - a.priority || a.id.localeCompare(b.id));
+  const byEffect = new Map<string, CompiledRule[]>();
+  for (const effect of EFFECTS) byEffect.set(effect, compiled.filter((r) => r.effects === null || r.effects.has(effect)));
+  const none: CompiledRule[] = [];
+  return {
+    errors,
+    index: {
+      forEffect: (effect) => byEffect.get(effect) ?? none,
+      all: compiled,
+    },
+  };
+}
+
+export type { AgentEvent };

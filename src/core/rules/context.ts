@@ -1,0 +1,21 @@
+// What a compiled rule can see: the event, and lazily computed facts about it (provenance
+// carried by the payload and targets, content scores, session counters).
+import type { AgentEvent } from '../event/agent-event';
+
+export interface ContentScores {
+  shell: number;
+  secret: number;
+  injection: number;
+  max: number;
+}
+
+export interface RuleContext {
+  readonly event: AgentEvent;
+  /** Labels (and classes `private`, `secret`, `any`) of observed values the payload carries. */
+  payloadLabels(): ReadonlySet<string>;
+  /** Labels (and class `untrusted`, `any`) of untrusted content the targets came from. */
+  targetLabels(): ReadonlySet<string>;
+  scores(): ContentScores;
+  /** Events of this session within the window (most recent last), the current one included. */
+  recent(windowMs: number): readonly AgentEvent[];
+}
