@@ -100,7 +100,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   for (const [resource, words] of tools.resourceWords) for (const w of words) if (!resources.has(w)) resources.set(w, resource);
   const verbs = new Map<string, string>();
   for (const [verb, words] of tools.verbWords) for (const w of words) if (!verbs.has(w)) verbs.set(w, verb);
-  const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, new Set(v)])) as Catalog['argumentKeys'];
+  const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, new Set(v)])) as unknown as Catalog['argumentKeys'];
   const sensitive = tools.sensitiveSettings.map((s) => s.toLowerCase());
 
   const catalog: Catalog = {

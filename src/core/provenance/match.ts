@@ -39,7 +39,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
   if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
   const joinedHistory = previousDigitRuns.length > 0 ? [previousDigitRuns.join(''), ...view.digits.map((d) => previousDigitRuns.join('') + d)] : [];
   for (const atom of store.allAtoms()) {
-    const minLen = /[^\x00-\x7f]/.test(atom.key) ? 2 : atom.secret ? 4 : 5;
+    const minLen = /[^\p{ASCII}]/u.test(atom.key) ? 2 : atom.secret ? 4 : 5;
     if (atom.key.length >= minLen && view.squashed.includes(atom.key)) {
       hits.push({ atom, how: 'verbatim' });
       continue;

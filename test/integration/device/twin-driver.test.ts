@@ -61,7 +61,7 @@ describe('device twin over Appium + WebdriverIO', () => {
 
   it('reports stale elements once the screen changed', async () => {
     const row = await driver.$('//*[@resource-id="com.google.android.gm:id/senders"]');
-    const id = row.elementId;
+    const id = await row.elementId;
     await driver.back();
     await expect(driver.getElementText(id)).rejects.toThrow(/stale|does not exist/i);
   });
@@ -69,7 +69,7 @@ describe('device twin over Appium + WebdriverIO', () => {
   it('hit-tests W3C pointer taps on bounds and supports keys, xpath and class name', async () => {
     await driver.execute('mobile: activateApp', { appId: 'com.android.contacts' });
     const alice = await driver.$('//*[@text="Alice Johnson"]');
-    const rect = await driver.getElementRect(alice.elementId);
+    const rect = await driver.getElementRect(await alice.elementId);
     await driver
       .action('pointer', { parameters: { pointerType: 'touch' } })
       .move({ x: Math.round(rect.x + rect.width / 2), y: Math.round(rect.y + rect.height / 2) })
