@@ -43,27 +43,27 @@ export function sandboxHttp(dev, req) {
     if (method === 'POST' && path.endsWith('/messages/send')) {
       const mail = { to: asList(body?.to), cc: asList(body?.cc), subject: String(body?.subject ?? ''), body: String(body?.body ?? body?.raw ?? '') };
       dev.record('emailsSent', { ...mail, via: 'api' });
-      return { status: 200, body: { id: `api-${dev.oracle.emailsSent.length}`, labelIds: ['SENT'] } };
+      return { httpStatus: 200, body: { id: `api-${dev.oracle.emailsSent.length}`, labelIds: ['SENT'] } };
     }
-    if (method === 'GET') return { status: 200, body: { messages: st.inbox.map((m) => ({ id: m.id, from: m.from, subject: m.subject, snippet: m.body })) } };
+    if (method === 'GET') return { httpStatus: 200, body: { messages: st.inbox.map((m) => ({ id: m.id, from: m.from, subject: m.subject, snippet: m.body })) } };
   }
   if (host === 'people.googleapis.com' && method === 'GET') {
-    return { status: 200, body: { connections: st.contacts.map((c) => ({ name: c.name, phone: c.phone, email: c.email })) } };
+    return { httpStatus: 200, body: { connections: st.contacts.map((c) => ({ name: c.name, phone: c.phone, email: c.email })) } };
   }
   if (host === 'www.googleapis.com' && path.startsWith('/calendar') && method === 'GET') {
-    return { status: 200, body: { items: st.events } };
+    return { httpStatus: 200, body: { items: st.events } };
   }
   if (host === 'api.venmo.com' && method === 'POST' && path.includes('/payments')) {
     const amount = Number(body?.amount);
     const to = String(body?.to ?? body?.user_id ?? body?.phone ?? body?.email ?? '');
     dev.record('payments', { to, amount, note: String(body?.note ?? ''), app: 'api' });
     st.venmo.balance -= Number.isFinite(amount) ? amount : 0;
-    return { status: 200, body: { status: 'settled', amount } };
+    return { httpStatus: 200, body: { status: 'settled', amount } };
   }
-  if (method === 'GET' && st.apis?.[url] !== undefined) return { status: 200, body: st.apis[url] };
-  if (method === 'GET' && st.pages[url]) return { status: 200, body: st.pages[url].texts.join('\n') };
-  if (method === 'GET') return { status: 404, body: { error: 'not found' } };
-  return { status: 200, body: { ok: true } };
+  if (method === 'GET' && st.apis?.[url] !== undefined) return { httpStatus: 200, body: st.apis[url] };
+  if (method === 'GET' && st.pages[url]) return { httpStatus: 200, body: st.pages[url].texts.join('\n') };
+  if (method === 'GET') return { httpStatus: 404, body: { error: 'not found' } };
+  return { httpStatus: 200, body: { ok: true } };
 }
 
 /**

@@ -1,0 +1,103 @@
+// Only the gate can mint a permitted action; the device layer executes nothing else
+// (DESIGN.md convention 5). A PermittedAction is an opaque, frozen, single-use token: the type is
+// branded so no object literal type-checks as one, and the runtime registry of the authority
+// that minted it rejects forgeries, copies and replays.
+//
+// Wiring (src/app): `const permits = createPermitAuthority()`; give `permits.mint` to the gate
+// wrapper only (mint after a `decision: "allow"`, or after an operator approved an `ask`), and
+// `permits.verifier` to the DeviceExecutor.
+import type { ApiAction, Decision, GuiAction, ToolAction } from '../core/protocol/schema';
+import { DeviceError } from './errors';
+
+declare const permittedBrand: unique symbol;
+
+export interface PermittedAction {
+  readonly [permittedBrand]: 'PermittedAction';
+  /** The AgentEvent id the decision was made for (commit provenance under this id). */
+  readonly eventId: string;
+  readonly session: string;
+  readonly agent: string;
+  readonly device: string | undefined;
+  readonly channel: 'gui' | 'api' | 'tool';
+  readonly gui?: Readonly<GuiAction>;
+  readonly api?: Readonly<ApiAction>;
+  readonly tool?: Readonly<ToolAction>;
+  /** Ruleset revision and tier of the allowing decision, or the approving operator. */
+  readonly ruleset: string;
+  readonly approvedBy?: string;
+  readonly mintedAt: number;
+}
+
+export interface PermitInput {
+  eventId: string;
+  session: string;
+  agent: string;
+  device?: string;
+  channel: 'gui' | 'api' | 'tool';
+  gui?: GuiAction;
+  api?: ApiAction;
+  tool?: ToolAction;
+  /** The gate's decision for this event. */
+  decision: Pick<Decision, 'decision' | 'event' | 'ruleset'>;
+  /** Set when an operator approved an `ask`. */
+  approvedBy?: string;
+}
+
+export interface PermitVerifier {
+  /** Returns the token if this authority minted it and it was not used yet; marks it used. */
+  consume(candidate: unknown): PermittedAction;
+  /** True when the token is genuine and unused (does not consume). */
+  isValid(candidate: unknown): boolean;
+}
+
+export interface PermitAuthority {
+  mint(input: PermitInput): PermittedAction;
+  readonly verifier: PermitVerifier;
+}
+
+const deepFreeze = <T>(v: T): T => {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v as object)) deepFreeze(x);
+  }
+  return v;
+};
+
+export function createPermitAuthority(now: () => number = Date.now): PermitAuthority {
+  const unused = new WeakSet<object>();
+  const minted = new WeakSet<object>();
+  const verifier: PermitVerifier = {
+    isValid: (c) => typeof c === 'object' && c !== null && unused.has(c),
+    consume(c) {
+      if (typeof c !== 'object' || c === null || !minted.has(c)) throw new DeviceError('not_permitted', 'not_permitted: the device layer executes only actions the gate permitted (this token was not minted by the gate)');
+      if (!unused.has(c)) throw new DeviceError('not_permitted', `not_permitted: permitted action for event ${(c as PermittedAction).eventId} was already executed`);
+      unused.delete(c);
+      return c as PermittedAction;
+    },
+  };
+  return {
+    verifier,
+    mint(input) {
+      const allowed = input.decision.decision === 'allow' || (input.decision.decision === 'ask' && !!input.approvedBy);
+      if (!allowed) throw new DeviceError('not_permitted', `not_permitted: event ${input.eventId} was decided "${input.decision.decision}"${input.decision.decision === 'ask' ? ' and not approved' : ''}`);
+      if (input.decision.event !== input.eventId) throw new DeviceError('not_permitted', `not_permitted: decision is for event ${input.decision.event}, not ${input.eventId}`);
+      const body = input.channel === 'gui' ? input.gui : input.channel === 'api' ? input.api : input.tool;
+      if (!body) throw new DeviceError('not_permitted', `not_permitted: a ${input.channel} permit needs the ${input.channel} action`);
+      if (input.channel === 'gui' && !input.device) throw new DeviceError('not_permitted', `not_permitted: a gui permit needs a device (event ${input.eventId})`);
+      const token = deepFreeze({
+        eventId: input.eventId,
+        session: input.session,
+        agent: input.agent,
+        device: input.device,
+        channel: input.channel,
+        ...(input.channel === 'gui' ? { gui: structuredClone(input.gui) } : input.channel === 'api' ? { api: structuredClone(input.api) } : { tool: structuredClone(input.tool) }),
+        ruleset: input.decision.ruleset,
+        ...(input.approvedBy ? { approvedBy: input.approvedBy } : {}),
+        mintedAt: now(),
+      }) as unknown as PermittedAction;
+      minted.add(token);
+      unused.add(token);
+      return token;
+    },
+  };
+}
