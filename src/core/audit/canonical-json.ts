@@ -53,11 +53,57 @@ function encode(value: unknown, path: string, out: string[]): void {
   }
 }
 
+const INVALID = Symbol('invalid');
+
+/** Fast path: no path bookkeeping; throws INVALID and lets `encode` name the offending path. */
+function fast(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw INVALID;
+      return value === 0 ? '0' : String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let s = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (value[i] === undefined) throw INVALID;
+          s += (i > 0 ? ',' : '') + fast(value[i]);
+        }
+        return s + ']';
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) throw INVALID;
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let s = '{';
+      let first = true;
+      for (const key of keys) {
+        const v = record[key];
+        if (v === undefined) continue;
+        s += (first ? '' : ',') + JSON.stringify(key) + ':' + fast(v);
+        first = false;
+      }
+      return s + '}';
+    }
+    default:
+      throw INVALID;
+  }
+}
+
 /** The canonical JSON text of a value. Object properties that are `undefined` are left out. */
 export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  encode(value, '', out);
-  return out.join('');
+  try {
+    return fast(value);
+  } catch (error) {
+    if (error !== INVALID) throw error;
+    const out: string[] = [];
+    encode(value, '', out);
+    return out.join('');
+  }
 }
 
 const encoder = new TextEncoder();

@@ -59,8 +59,18 @@ const SECRET_KEY_PARTS: Array<[string, SecretKind]> = [
   ['otpcode', 'otp'],
 ];
 
+const keyCache = new Map<string, SecretKind | null>();
+
 /** The secret kind a field name implies, or null. Android resource ids use their last segment. */
 export function secretKindOfKey(key: string): SecretKind | null {
+  const cached = keyCache.get(key);
+  if (cached !== undefined) return cached;
+  const kind = classifyKey(key);
+  if (keyCache.size < 10_000) keyCache.set(key, kind);
+  return kind;
+}
+
+function classifyKey(key: string): SecretKind | null {
   const last = key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key;
   const norm = last.toLowerCase().replace(/[-_.\s]/g, '');
   if (norm in SECRET_KEY_EXACT) return SECRET_KEY_EXACT[norm];
@@ -96,8 +106,13 @@ const TEXT_PATTERNS: TextPattern[] = [
   { kind: 'otp', re: /\b(?:G-)?(\d{4,8})\b(?= is your (?:[\w ]{0,30})?(?:verification|security|login|one-time|confirmation|otp|2fa|authentication|sign-in)\b)/gi, group: 1 },
 ];
 
+/** One cheap scan that every text a pattern could match also matches; most text stops here. */
+const MAY_HOLD_SECRET =
+  /-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code/i;
+
 /** Masks secret substrings of free text. Returns the masked text and the kinds masked. */
 export function redactText(text: string): { text: string; kinds: SecretKind[] } {
+  if (!MAY_HOLD_SECRET.test(text)) return { text, kinds: [] };
   let out = text;
   const kinds: SecretKind[] = [];
   for (const pattern of TEXT_PATTERNS) {

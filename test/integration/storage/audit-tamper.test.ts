@@ -107,7 +107,7 @@ describe('tamper detection', () => {
     const db = raw(path);
     db.prepare("UPDATE audit_log SET decision = 'allow', record = replace(record, '\"v\":1', '\"v\": 1') WHERE seq = 4").run();
     db.close();
-    expect(problems(false).map((x) => [x.code, x.seq])).toContainEqual(['record_corrupt', 4]);
+    expect(problems(false).map((x) => [x.code, x.seq])).toContainEqual(['leaf_mismatch', 4]);
   });
 
   it('delete: the gap is named', () => {
