@@ -6,6 +6,8 @@ export async function loadCommands(): Promise<CliCommand[]> {
     import('./eval'),
     import('./bench'),
     import('./quorum'),
+    import('./serve'),
+    import('./mcp'),
   ]);
   return modules.map((m) => m.command);
 }

@@ -1,0 +1,129 @@
+// `agentflow serve`: the whole control plane headless under plain Node, behind the agent
+// ingress (HTTP/WebSocket API, MCP over streamable HTTP, optional MIRROR quorum receiver).
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, type CliCommand, type CliIo } from '../command';
+import { startIngressServer } from '../../ingress/http/server';
+import { loadOrCreateToken } from '../../ingress/http/token';
+import { DEFAULT_BODY_LIMIT } from '../../ingress/http/body';
+import { Gateway } from '../../ingress/gateway';
+import { createMcpHttpHandler } from '../../ingress/mcp/http';
+import { inProcessBackend } from '../../ingress/mcp/server';
+import { QuorumEndpoint, type QuorumPathEntry } from '../../ingress/quorum/endpoint';
+import { connectQuorum } from '../../ingress/quorum/connect';
+import type { ControlPlanePort } from '../../ingress/ports';
+
+export const DEFAULT_PORT = 7717;
+
+export function defaultDataDir(): string {
+  return process.env.AGENTFLOW_DATA ?? join(homedir(), '.agentflow');
+}
+
+/** The composition root's side of `serve`: a control plane exposing the ingress port. */
+export interface ServeControlPlane {
+  port: ControlPlanePort;
+  close(): Promise<void>;
+}
+
+export type ControlPlaneFactory = (opts: { dataDir: string; io: CliIo }) => Promise<ServeControlPlane>;
+
+/** Loads src/app/control-plane.ts (the composition root shared with Electron). */
+async function loadComposition(): Promise<ControlPlaneFactory> {
+  const specifier = '../../app/control-plane';
+  const mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>;
+  const factory = (mod.createServeControlPlane ?? mod.openControlPlaneForIngress) as ControlPlaneFactory | undefined;
+  if (typeof factory !== 'function') throw new Error('src/app/control-plane.ts does not export createServeControlPlane(opts) → { port, close }');
+  return factory;
+}
+
+export interface ServeHandle {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Starts everything `serve` runs; used by the command and by integration tests. */
+export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory }): Promise<ServeHandle> {
+  const { token, path: tokenPath, created } = loadOrCreateToken(opts.dataDir);
+  if (created) opts.io.err(`agentflow serve: generated a bearer token in ${tokenPath} (mode 0600)`);
+  const factory = opts.factory ?? (await loadComposition());
+  const cp = await factory({ dataDir: opts.dataDir, io: opts.io });
+  const gateway = new Gateway(cp.port);
+  const mcp = createMcpHttpHandler(inProcessBackend(gateway), {
+    bodyLimit: opts.bodyLimit,
+    onRejected: (code, message) => cp.port.auditRejectedInput({ ts: Date.now(), origin: 'mcp', method: 'POST', route: '/mcp', status: 400, code, message }),
+  });
+  let quorum: QuorumEndpoint | undefined;
+  let conn: ReturnType<typeof connectQuorum> | undefined;
+  if (opts.quorumFile) {
+    const cfg = JSON.parse(readFileSync(opts.quorumFile, 'utf8')) as { paths: QuorumPathEntry[]; slotTimeoutMs?: number; maxAgeMs?: number };
+    const created = QuorumEndpoint.create({ paths: cfg.paths ?? [], slotTimeoutMs: cfg.slotTimeoutMs, maxAgeMs: cfg.maxAgeMs, bodyLimit: opts.bodyLimit });
+    if (!created.ok) {
+      await cp.close();
+      throw new Error(created.error.message);
+    }
+    quorum = created.endpoint;
+    conn = connectQuorum(quorum, cp.port);
+  }
+  const server = await startIngressServer({ controlPlane: cp.port, token, host: opts.host, port: opts.port, bodyLimit: opts.bodyLimit, quorum, mcp: (req, res) => mcp.handle(req, res), gateway });
+  const info = join(opts.dataDir, 'serve.json');
+  writeFileSync(info, JSON.stringify({ url: server.url, pid: process.pid, started: new Date().toISOString() }), { mode: 0o600 });
+  return {
+    url: server.url,
+    token,
+    close: async () => {
+      await mcp.close();
+      await server.close();
+      await conn?.drain();
+      conn?.close();
+      quorum?.close();
+      await cp.close();
+      rmSync(info, { force: true });
+    },
+  };
+}
+
+export const command: CliCommand = {
+  name: 'serve',
+  summary: 'run the control plane headless: HTTP/WebSocket API, MCP (streamable HTTP), quorum receiver',
+  usage: 'serve [--port P] [--host H] [--data DIR] [--quorum PATHS.json] [--body-limit BYTES]',
+  async run(args, io) {
+    const { flags } = parseArgs(args);
+    const known = new Set(['port', 'host', 'data', 'quorum', 'body-limit']);
+    for (const f of flags.keys()) {
+      if (!known.has(f)) {
+        io.err(`agentflow serve: unknown flag --${f}`);
+        return 2;
+      }
+    }
+    const str = (name: string) => {
+      const v = flags.get(name);
+      return typeof v === 'string' ? v : undefined;
+    };
+    const port = Number(str('port') ?? DEFAULT_PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      io.err(`agentflow serve: --port must be 0..65535 (got ${str('port')})`);
+      return 2;
+    }
+    const host = str('host') ?? '127.0.0.1';
+    if (!['127.0.0.1', 'localhost', '::1'].includes(host)) io.err(`agentflow serve: WARNING listening on ${host}, not loopback; the bearer token is the only protection`);
+    const bodyLimit = Number(str('body-limit') ?? DEFAULT_BODY_LIMIT);
+    const dataDir = resolve(str('data') ?? defaultDataDir());
+    let handle: ServeHandle;
+    try {
+      handle = await startServe({ dataDir, port, host, quorumFile: str('quorum'), bodyLimit, io });
+    } catch (err) {
+      io.err(`agentflow serve: ${(err as Error).message}`);
+      return 1;
+    }
+    io.out(`agentflow serve: listening on ${handle.url} (data ${dataDir}; token in ${join(dataDir, 'token')})`);
+    await new Promise<void>((done) => {
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    });
+    io.err('agentflow serve: shutting down');
+    await handle.close();
+    return 0;
+  },
+};
