@@ -11,14 +11,18 @@ export interface ReplayDecided {
 
 export type ReplayResult = { ok: true; decided: ReplayDecided[] } | { ok: false; error: { code: string; message: string } };
 
-/** What the replay needs from a policy engine. A fresh engine (empty session state) per backtest. */
+/** What the replay needs from a policy engine. A fresh engine (empty session state) per run. */
 export interface ReplayEngine {
-  evaluate(request: unknown, screen?: Observe): ReplayResult;
+  /** `ts` is the recorded time of the decision, for engines whose clock matters. */
+  evaluate(request: unknown, screen?: Observe, ts?: number): ReplayResult;
   /** Records provenance of an executed event (same contract as PolicyEngine.commit). */
-  commit?(eventId: string, observed?: Observe, source?: 'executed' | 'agent-reported'): void;
+  commit?(session: string, eventId: string, observed?: Observe, source?: 'executed' | 'agent-reported' | 'eval'): void;
   /** Sets the policy configuration (org + agent manifests) recorded with the events. */
   setConfig?(config: unknown): void;
 }
+
+/** Makes a fresh engine for one replay unit (`run` of the records; null for live traffic). */
+export type ReplayEngineFactory = (run: string | null) => ReplayEngine;
 
 export interface DecisionSummary {
   decision: Decision['decision'];
@@ -66,49 +70,59 @@ function describe(record: DecisionRecord): string {
   return [ev.channel, ev.action, ev.label].filter((p) => typeof p === 'string' && p !== '').join(' ');
 }
 
-export function backtest(records: readonly AuditRecord[], engine: ReplayEngine, options: BacktestOptions = {}): BacktestReport {
+export function backtest(records: readonly AuditRecord[], engineFor: ReplayEngineFactory, options: BacktestOptions = {}): BacktestReport {
   const decisions = records.filter((r): r is DecisionRecord => r.kind === 'decision');
   const compared = options.last !== undefined ? decisions.slice(Math.max(0, decisions.length - options.last)) : decisions;
   const comparedSeqs = new Set(compared.map((r) => r.seq));
-  const sessions = new Set(compared.map((r) => r.session));
+  const sessions = new Set(compared.map((r) => `${r.run ?? ''}\u0000${r.session}`));
+  const engines = new Map<string | null, { engine: ReplayEngine; config: string | null }>();
+  const unit = (run: string | null) => {
+    let u = engines.get(run);
+    if (!u) {
+      u = { engine: engineFor(run), config: null };
+      engines.set(run, u);
+    }
+    return u;
+  };
 
   const report: BacktestReport = { compared: compared.length, replayed: 0, unchanged: 0, changes: [], errors: [] };
   /** recorded decision id → replayed event id and decision */
   const replayedOf = new Map<string, ReplayDecided>();
   /** last evaluation per session+agent, for the later steps of an llm plan */
   const lastPlan = new Map<string, ReplayDecided[]>();
-  let currentConfig: string | null = null;
-
   for (const record of records) {
     if (record.kind === 'operator') continue;
-    if (!sessions.has(record.session)) continue;
+    const run = record.run ?? null;
+    if (!sessions.has(`${run ?? ''}\u0000${record.session}`)) continue;
+    const u = unit(run);
+    const engine = u.engine;
     if (record.kind === 'outcome') {
-      const replayed = replayedOf.get(record.decision_id);
+      const replayed = replayedOf.get(`${run ?? ''}\u0000${record.decision_id}`);
       // Counterfactual: the event ran only if the candidate rules did not deny it.
       if (replayed && record.status === 'executed' && replayed.decision.decision !== 'deny') {
-        engine.commit?.(replayed.event.id, record.observed ?? undefined, record.source);
+        engine.commit?.(record.session, replayed.event.id, record.observed ?? undefined, record.source);
       }
       continue;
     }
-    const key = `${record.session}\u0000${record.agent}`;
+    const key = `${run ?? ''}\u0000${record.session}\u0000${record.agent}`;
     let decided: ReplayDecided | undefined;
     if (record.plan === null || record.plan.index === 0) {
       if (record.request === null || record.request === undefined) {
         report.errors.push({ seq: record.seq, decision_id: record.decision_id, message: 'record has no stored request; cannot replay' });
         continue;
       }
-      if (record.config_hash && record.config_hash !== currentConfig && options.config && engine.setConfig) {
+      if (record.config_hash && record.config_hash !== u.config && options.config && engine.setConfig) {
         const config = options.config(record.config_hash);
         if (config === undefined) {
           report.errors.push({ seq: record.seq, decision_id: record.decision_id, message: `configuration ${record.config_hash} is not stored` });
         } else {
           engine.setConfig(config);
-          currentConfig = record.config_hash;
+          u.config = record.config_hash;
         }
       }
       let result: ReplayResult;
       try {
-        result = engine.evaluate(record.request, record.screen ?? undefined);
+        result = engine.evaluate(record.request, record.screen ?? undefined, record.ts);
       } catch (error) {
         result = { ok: false, error: { code: 'internal', message: (error as Error).message } };
       }
@@ -129,7 +143,7 @@ export function backtest(records: readonly AuditRecord[], engine: ReplayEngine, 
       report.errors.push({ seq: record.seq, decision_id: record.decision_id, message: 'replay produced no decision for this step' });
       continue;
     }
-    replayedOf.set(record.decision_id, decided);
+    replayedOf.set(`${run ?? ''}\u0000${record.decision_id}`, decided);
     if (!comparedSeqs.has(record.seq)) continue;
     if (decided.decision.decision === record.decision) {
       report.unchanged++;

@@ -55,6 +55,8 @@ export interface DecisionRecord extends RecordBase {
   screen: Observe | null;
   /** Hash of the policy configuration (org + agent manifests) in force, stored beside the log. */
   config_hash: string | null;
+  /** Replay unit: records of different runs never share session state (e.g. one eval case). */
+  run: string | null;
 }
 
 export interface OutcomeRecord extends RecordBase {
@@ -64,7 +66,8 @@ export interface OutcomeRecord extends RecordBase {
   agent: string;
   device: string | null;
   status: 'executed' | 'failed';
-  source: 'executed' | 'agent-reported';
+  source: 'executed' | 'agent-reported' | 'eval';
+  run: string | null;
   /** Hash (the log's algorithm, hex) of the canonical JSON of what was observed, before redaction. */
   observed_hash: string | null;
   /** What was observed after the commit (redacted), for replay of provenance. */
@@ -95,6 +98,8 @@ export interface DecisionInput {
   request?: unknown;
   screen?: Observe;
   configHash?: string;
+  /** Replay unit (e.g. eval case id); omit for live traffic. */
+  run?: string;
 }
 
 export interface OutcomeInput {
@@ -103,9 +108,10 @@ export interface OutcomeInput {
   agent: string;
   device?: string;
   status: 'executed' | 'failed';
-  source?: 'executed' | 'agent-reported';
+  source?: 'executed' | 'agent-reported' | 'eval';
   observed?: Observe;
   error?: string;
+  run?: string;
 }
 
 export interface OperatorInput {
@@ -211,6 +217,7 @@ export function buildDecisionRecord(input: DecisionInput, stamp: RecordStamp): D
     request,
     screen,
     config_hash: input.configHash ?? null,
+    run: input.run ?? null,
   };
 }
 
@@ -244,6 +251,7 @@ export function buildOutcomeRecord(input: OutcomeInput, stamp: RecordStamp): Out
     device: input.device ?? null,
     status: input.status,
     source: input.source ?? 'executed',
+    run: input.run ?? null,
     observed_hash: observedHash,
     observed,
     error,
