@@ -90,6 +90,8 @@ interface Collecting {
   votes: SlotVote[];
   invalid: boolean[];
   payloads: Map<string, QuorumMessage>;
+  /** Payload texts already hashed and parsed for this message. */
+  checked: Map<string, { digest: string; message: QuorumMessage | null }>;
 }
 
 interface Decided {
@@ -110,6 +112,8 @@ export class QuorumReceiver {
   private readonly decided = new Map<string, Decided>();
   private readonly maxFutureMs: number;
   private readonly maxPending: number;
+  /** Lower bound of the earliest deadline among collecting messages (Infinity when none). */
+  private earliest = Infinity;
 
   constructor(private readonly opts: QuorumReceiverOptions) {
     this.k = opts.config.k;
@@ -140,11 +144,16 @@ export class QuorumReceiver {
   expire(): QuorumDecision[] {
     const now = this.opts.clock.now();
     const out: QuorumDecision[] = [];
+    if (this.earliest > now) {
+      this.prune(now);
+      return out;
+    }
     for (const c of [...this.collecting.values()]) {
       if (c.deadline > now) continue;
       c.votes = c.votes.map((v) => (v.kind === 'pending' ? { kind: 'none', why: 'timeout' } : v));
       out.push(this.decide(c, false));
     }
+    this.earliest = this.nextDeadline() ?? Infinity;
     this.prune(now);
     return out;
   }
@@ -199,15 +208,26 @@ export class QuorumReceiver {
         votes: this.paths.map((p) => (p.retired ? { kind: 'none', why: 'retired' } : { kind: 'pending' })),
         invalid: this.paths.map(() => false),
         payloads: new Map(),
+        checked: new Map(),
       };
       this.collecting.set(key, c);
+      if (c.deadline < this.earliest) this.earliest = c.deadline;
     }
     if (c.votes[i].kind !== 'pending') {
       this.flag(i);
       return { status: 'ignored', reason: 'duplicate', detail: `path "${pathId}" already sent a slot for ${slot.sender}#${slot.seq}`, decisions };
     }
     if (slot.payload !== undefined) {
-      const message = digestOf(slot.payload) === slot.digest ? parseCanonicalMessage(slot.payload) : null;
+      // identical payload text already checked on another path: same bytes, same digest
+      const known = c.checked.get(slot.payload);
+      let message: QuorumMessage | null;
+      if (known !== undefined) message = known.digest === slot.digest ? known.message : null;
+      else {
+        const digest = digestOf(slot.payload);
+        const parsed = parseCanonicalMessage(slot.payload);
+        c.checked.set(slot.payload, { digest, message: parsed });
+        message = digest === slot.digest ? parsed : null;
+      }
       if (!message || message.sender !== slot.sender || message.seq !== slot.seq) {
         // A full path whose payload does not match its own digest (or header) gets no vote.
         c.votes[i] = { kind: 'none', why: 'invalid' };
@@ -322,8 +342,14 @@ export class QuorumReceiver {
     return true;
   }
 
+  /** Drops decided records from the oldest end while they are expired. Records are kept in
+   *  decision order, so this is amortised O(1); a record kept a little longer only makes replay
+   *  detection stricter. */
   private prune(now: number): void {
-    for (const [key, d] of this.decided) if (d.until < now) this.decided.delete(key);
+    for (const [key, d] of this.decided) {
+      if (d.until >= now) break;
+      this.decided.delete(key);
+    }
   }
 
   /** Operator action: put a retired path back into service. */
