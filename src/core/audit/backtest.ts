@@ -116,13 +116,17 @@ export function backtest(records: readonly AuditRecord[], engineFor: ReplayEngin
         if (config === undefined) {
           report.errors.push({ seq: record.seq, decision_id: record.decision_id, message: `configuration ${record.config_hash} is not stored` });
         } else {
-          engine.setConfig(config);
-          u.config = record.config_hash;
+          try {
+            engine.setConfig(config);
+            u.config = record.config_hash;
+          } catch (error) {
+            report.errors.push({ seq: record.seq, decision_id: record.decision_id, message: `configuration ${record.config_hash}: ${(error as Error).message}` });
+          }
         }
       }
       let result: ReplayResult;
       try {
-        result = engine.evaluate(record.request, record.screen ?? undefined, record.ts);
+        result = engine.evaluate(record.request, record.screen ?? undefined, record.event?.ts ?? record.ts);
       } catch (error) {
         result = { ok: false, error: { code: 'internal', message: (error as Error).message } };
       }
