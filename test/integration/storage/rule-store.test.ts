@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PackFiles } from '../../../src/core/rules/pack';
 import { openAuditLog } from '../../../src/storage/audit-log';
-import { createRuleInstaller, formatRuleError, watchRules, type RuleCompiler } from '../../../src/storage/rule-installer';
+import { createRuleInstaller, formatRuleError, watchRules, type RuleCompiler, type RuleError } from '../../../src/storage/rule-installer';
 import { openRuleStore } from '../../../src/storage/rule-store';
 import { tempDir } from './helpers';
 
@@ -13,7 +13,7 @@ interface FakePack {
   deny: Set<string>;
 }
 const fakeCompile: RuleCompiler<FakePack> = (files) => {
-  const errors = [];
+  const errors: RuleError[] = [];
   const deny = new Set<string>();
   for (const f of files.rules) {
     f.text.split('\n').forEach((line, i) => {
