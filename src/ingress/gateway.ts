@@ -21,8 +21,6 @@ export interface ActionResponse extends StepResponse {
 
 export type GatewayResult = { ok: true; request: ActionRequest; response: ActionResponse } | { ok: false; error: IngressError; agent?: string; session?: string };
 
-const CHANNEL_FIELDS = ['gui', 'api', 'tool', 'llm'] as const;
-
 /** Schema validation plus the cross-field rules of protocol.md §1, with errors naming fields. */
 export function validateActionRequest(input: unknown): { ok: true; request: ActionRequest } | { ok: false; error: IngressError } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -33,17 +31,13 @@ export function validateActionRequest(input: unknown): { ok: true; request: Acti
   const request = parsed.data;
   const issues: FieldIssue[] = [];
   if (!request[request.channel]) issues.push({ field: request.channel, message: `channel "${request.channel}" needs a "${request.channel}" object` });
-  for (const other of CHANNEL_FIELDS) {
-    if (other !== request.channel && request[other] !== undefined) issues.push({ field: other, message: `"${other}" given but channel is "${request.channel}"` });
-  }
   if (request.llm) {
     request.llm.steps.forEach((step, i) => {
       if (!step[step.channel]) issues.push({ field: `llm.steps.${i}.${step.channel}`, message: `plan step ${i} has channel "${step.channel}" but no "${step.channel}" object` });
     });
   }
   if (issues.length > 0) {
-    const missing = issues.every((i) => i.message.includes('needs') || i.message.includes('no "'));
-    return { ok: false, error: ingressError(missing ? 'missing_field' : 'invalid_request', `invalid ActionRequest: ${issues.map((i) => i.message).join('; ')}`, issues) };
+    return { ok: false, error: ingressError('missing_field', `invalid ActionRequest: ${issues.map((i) => i.message).join('; ')}`, issues) };
   }
   return { ok: true, request };
 }
@@ -76,8 +70,9 @@ export class Gateway {
     }
     const request = valid.request;
     if (request.id === undefined) return this.run(request, origin, extra);
-    // a repeated id returns the first decision (also while the first is still held for approval)
-    const key = `${request.agent}\u0000${request.id}`;
+    // a repeated id returns the first decision (also while the first is still held for
+    // approval); keyed like the engine's replay table: per session
+    const key = `${request.session}\u0000${request.id}`;
     const first = this.seen.get(key);
     if (first) return first;
     const p = this.run(request, origin, extra).then((r) => {
