@@ -15,12 +15,24 @@ import { BUILTIN_TOOLS, catalogRequest, type McpIdentity } from './tools';
 export interface McpBackend {
   submit(request: ActionRequest): Promise<GatewayResult | { ok: false; error: { code: string; message: string } }>;
   tools(): Promise<ToolDescriptor[]>;
+  /** Audits a call refused before it reached the gate (bad arguments, unknown tool). */
+  rejected?(who: McpIdentity, tool: string, code: string, message: string): void;
 }
 
 export function inProcessBackend(gateway: Gateway): McpBackend {
+  const audit = (who: McpIdentity, tool: string, code: string, message: string) => {
+    try {
+      gateway.port.auditRejectedInput({ ts: Date.now(), origin: 'mcp', method: 'tools/call', route: tool, status: code === 'unknown_agent' ? 403 : code === 'internal' ? 500 : 400, code, message, agent: who.agent, session: who.session });
+    } catch {}
+  };
   return {
-    submit: (request) => gateway.submit(request, 'mcp'),
+    submit: async (request) => {
+      const r = await gateway.submit(request, 'mcp');
+      if (!r.ok) audit({ agent: request.agent, session: request.session }, request.channel, r.error.code, r.error.message);
+      return r;
+    },
     tools: async () => gateway.port.tools(),
+    rejected: audit,
   };
 }
 
@@ -86,12 +98,16 @@ export function createMcpServer(backend: McpBackend, who: McpIdentity): Server {
       const parsed = builtin.args.safeParse(args);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+        backend.rejected?.(who, name, 'invalid_request', `invalid arguments for ${name}: ${issues}`);
         return { isError: true, content: [{ type: 'text', text: `Invalid arguments for ${name}: ${issues}` }] };
       }
       request = builtin.toRequest(parsed.data as never, who);
     } else {
       const catalog = await backend.tools().catch(() => [] as ToolDescriptor[]);
-      if (!catalog.some((t) => t.name === name)) return { isError: true, content: [{ type: 'text', text: `Unknown tool "${name}". Call tools/list for the governed tools.` }] };
+      if (!catalog.some((t) => t.name === name)) {
+        backend.rejected?.(who, name, 'not_found', `unknown tool "${name}"`);
+        return { isError: true, content: [{ type: 'text', text: `Unknown tool "${name}". Call tools/list for the governed tools.` }] };
+      }
       request = catalogRequest(name, args, who);
     }
     const result = await backend.submit(request);

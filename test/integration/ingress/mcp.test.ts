@@ -85,9 +85,13 @@ describe('MCP server', () => {
     await mcp.connect(b);
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(a);
+    const before = cp.rejected.length;
     const r = (await client.callTool({ name: 'home', arguments: {} })) as ToolResult;
     expect(r.isError).toBe(true);
     expect(r.content[0].text).toMatch(/refused the request \(unknown_agent\)/);
+    expect(cp.rejected.slice(before)).toEqual([expect.objectContaining({ origin: 'mcp', code: 'unknown_agent', agent: 'mallory' })]);
+    await client.callTool({ name: 'tap', arguments: { target: 'nope' } });
+    expect(cp.rejected.at(-1)).toMatchObject({ origin: 'mcp', code: 'invalid_request', route: 'tap' });
     await client.close();
     await mcp.close();
   });
