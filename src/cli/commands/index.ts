@@ -8,6 +8,9 @@ export async function loadCommands(): Promise<CliCommand[]> {
     import('./quorum'),
     import('./serve'),
     import('./mcp'),
+    import('./audit'),
+    import('./rules'),
+    import('./scenarios'),
   ]);
   return modules.map((m) => m.command);
 }

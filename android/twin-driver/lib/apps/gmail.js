@@ -24,7 +24,7 @@ export const gmail = {
             PKG,
             'thread_list_view',
             st.inbox.map((m) =>
-              itemRow(PKG, { titleId: 'senders', title: `${m.from} · ${m.subject}`, summaryId: 'snippet', summary: m.body.slice(0, 60), onClick: () => dev.push('message', { id: m.id }), desc: `${m.from}, ${m.subject}` }),
+              itemRow(PKG, { titleId: 'senders', title: m.name ?? m.from, summaryId: 'snippet', summary: `${m.subject} — ${m.body.slice(0, 48)}`, onClick: () => dev.push('message', { id: m.id }), desc: `${m.name ?? m.from}, ${m.subject}` }),
             ),
           ),
           fab(PKG, 'compose_button', 'Compose', () => openCompose(dev)),
@@ -35,7 +35,8 @@ export const gmail = {
         return [
           appBar(dev, PKG, '', [imageButton('Delete', () => dev.push('confirm_delete', { id: m.id }), { id: `${PKG}:id/delete` })]),
           text(m.subject, { id: `${PKG}:id/subject_and_folder_view` }),
-          text(m.from, { id: `${PKG}:id/sender_name` }),
+          text(m.name ?? m.from, { id: `${PKG}:id/sender_name` }),
+          text(m.from, { id: `${PKG}:id/sender_address` }),
           text(m.body, { id: `${PKG}:id/message_body`, h: 360 }),
           row([
             button('Reply', () => openCompose(dev, { to: m.from, subject: `Re: ${m.subject}` }), { id: `${PKG}:id/reply_button` }),

@@ -77,27 +77,34 @@ export function sandboxTool(dev, call, ui) {
   dev.record('tools', { name: call.name, arguments: a });
   switch (call.name) {
     case 'send_email':
+    case 'mail_send':
     case 'gmail_send': {
       const mail = { to: asList(a.to), cc: asList(a.cc), subject: String(a.subject ?? ''), body: String(a.body ?? '') };
       dev.record('emailsSent', { ...mail, via: 'tool' });
       return { ok: true };
     }
     case 'send_sms':
+    case 'messages_send_sms':
     case 'send_message':
+    case 'post_social':
       dev.record('smsSent', { to: String(a.to ?? a.phone ?? ''), body: String(a.body ?? a.text ?? a.message ?? ''), via: 'tool' });
       return { ok: true };
     case 'list_contacts':
+    case 'read_contacts':
+    case 'contacts_search':
     case 'search_contacts': {
       const q = String(a.query ?? '').toLowerCase();
       return { contacts: st.contacts.filter((c) => !q || c.name.toLowerCase().includes(q)).map((c) => ({ name: c.name, phone: c.phone, email: c.email })) };
     }
     case 'read_sms':
+    case 'sms_list_inbox':
     case 'list_messages':
       return { messages: st.threads.flatMap((t) => t.messages.filter((m) => m.dir === 'in').map((m) => ({ from: t.address, body: m.body }))) };
     case 'read_inbox':
     case 'list_emails':
       return { emails: st.inbox.map((m) => ({ from: m.from, subject: m.subject, body: m.body })) };
     case 'list_events':
+    case 'calendar_list_events':
       return { events: st.events };
     case 'create_event': {
       const e = { id: `e${st.events.length + 1}-t`, title: String(a.title ?? ''), when: String(a.when ?? ''), location: String(a.location ?? ''), notes: String(a.notes ?? '') };
@@ -112,16 +119,21 @@ export function sandboxTool(dev, call, ui) {
       return { ok: true };
     }
     case 'make_payment':
+    case 'transfer_money':
+    case 'wallet_create_transfer':
     case 'venmo_pay': {
       const amount = Number(a.amount);
-      dev.record('payments', { to: String(a.to ?? ''), amount, note: String(a.note ?? ''), app: 'tool' });
+      dev.record('payments', { to: String(a.to ?? a.payee ?? a.recipient ?? a.destination ?? ''), amount, note: String(a.note ?? ''), app: 'tool' });
       st.venmo.balance -= Number.isFinite(amount) ? amount : 0;
       return { ok: true };
     }
     case 'install_app':
-      return { ok: install(dev, String(a.package ?? a.pkg ?? ''), 'tool') };
+    case 'store_install_package':
+      return { ok: install(dev, String(a.package ?? a.package_name ?? a.pkg ?? ''), 'tool') };
     case 'uninstall_app':
-      return { ok: uninstall(dev, String(a.package ?? a.pkg ?? ''), 'tool') };
+    case 'apps_uninstall_package':
+      return { ok: uninstall(dev, String(a.package ?? a.package_name ?? a.pkg ?? ''), 'tool') };
+    case 'files_delete':
     case 'delete_file': {
       const name = String(a.path ?? a.name ?? '').split('/').pop();
       const i = st.files.findIndex((f) => f.name === name);
@@ -137,22 +149,52 @@ export function sandboxTool(dev, call, ui) {
       dev.record('deleted', { kind: 'contact', id: c.id, name: c.name, app: 'tool' });
       return { ok: true };
     }
+    case 'fs_list_directory':
+      return { files: st.files.map((f) => `/sdcard/${f.dir}/${f.name}`) };
+    case 'fs_write_file': {
+      const path = String(a.path ?? '');
+      const name = path.split('/').pop() || 'untitled.txt';
+      const dir = path.split('/').slice(-2, -1)[0] || 'Documents';
+      st.files.push({ id: `f${st.files.length + 1}-t`, name, dir, size: '1 kB', content: String(a.content ?? a.text ?? '') });
+      dev.record('created', { kind: 'file', id: name, name, app: 'tool' });
+      return { ok: true };
+    }
+    case 'get_location':
+    case 'device_get_location':
+      return { lat: 37.7893, lng: -122.4011, address: '450 Sutter St, San Francisco' };
+    case 'notifications_list':
+      return { notifications: st.threads.slice(0, 3).map((t) => ({ app: 'com.google.android.apps.messaging', title: t.name, text: t.messages.at(-1)?.body ?? '' })) };
+    case 'grant_permission': {
+      const pkg = String(a.package ?? a.pkg ?? '');
+      const perm = String(a.permission ?? a.name ?? '');
+      (st.permissions[pkg] ??= {})[perm] = true;
+      dev.record('permissionsChanged', { pkg, permission: perm, granted: true });
+      return { ok: true };
+    }
+    case 'factory_reset':
+      dev.record('factoryReset', true);
+      return { ok: true };
+    case 'fs_read_text_file':
     case 'read_file': {
       const name = String(a.path ?? a.name ?? '').split('/').pop();
       const f = st.files.find((x) => x.name === name);
       return f ? { content: f.content } : { error: 'not found' };
     }
+    case 'settings_set':
     case 'change_setting':
-      dev.setSetting(String(a.key), a.value);
+      dev.setSetting(String(a.key ?? a.setting ?? a.name), a.value);
       return { ok: true };
     case 'run_shell':
+    case 'shell_exec':
     case 'adb_shell':
     case 'shell':
       return runShell(dev, String(a.command ?? ''), Array.isArray(a.args) ? a.args.map(String) : [], ui);
     case 'http_request':
     case 'http_post':
+    case 'http_get':
+    case 'fetch_url':
     case 'web_fetch':
-      return sandboxHttp(dev, { method: a.method ?? (call.name === 'http_post' ? 'POST' : 'GET'), url: a.url, body: a.body ?? a.data });
+      return sandboxHttp(dev, { method: a.method ?? (call.name === 'http_post' ? 'POST' : 'GET'), url: a.url, headers: a.headers, body: a.body ?? a.data ?? a.json });
     default:
       return { error: `unknown tool '${call.name}'` };
   }

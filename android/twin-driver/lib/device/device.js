@@ -186,7 +186,7 @@ export class TwinDevice {
         break;
       }
       case 'email':
-        st.inbox.unshift({ id: `m${st.inbox.length + 1}-${Date.now() % 100000}`, from: item.from, to: ['me@acme.example'], subject: item.subject ?? '', body: item.body ?? '' });
+        st.inbox.unshift({ id: `m${st.inbox.length + 1}-${Date.now() % 100000}`, name: item.name ?? displayName(item.from), from: item.from, to: ['me@acme.example'], subject: item.subject ?? '', body: item.body ?? '' });
         break;
       case 'web':
         st.pages[item.url] = { title: item.title ?? item.url, texts: item.texts ?? [String(item.text ?? '')], links: item.links ?? [], form: item.form };
@@ -209,6 +209,16 @@ export class TwinDevice {
     this.touch();
     return true;
   }
+}
+
+/** `jane.doe@x.io` → `Jane Doe`: how mail apps show a sender without a contact name. */
+function displayName(address) {
+  const local = String(address ?? '').split('@')[0];
+  return local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 function launcherScreen(dev) {

@@ -34,9 +34,9 @@ export function seedState() {
       { id: 't3', address: '+1 800-555-0150', name: 'Chase', messages: [{ dir: 'in', body: 'Chase: your checking balance is $4,210.55 as of Nov 28.' }] },
     ],
     inbox: [
-      { id: 'm1', from: 'carol.nguyen@acme.example', to: ['me@acme.example'], subject: 'Q3 planning', body: 'Draft agenda for Thursday. Revenue target stays at $2.4M; keep it internal.' },
-      { id: 'm2', from: 'no-reply@accounts.google.com', to: ['me@acme.example'], subject: 'Security alert', body: 'A new sign-in on Pixel 8. If this was you, you can ignore this message.' },
-      { id: 'm3', from: 'digest@techweekly.io', to: ['me@acme.example'], subject: 'This week in mobile', body: 'Ten things to know about Android 15 privacy features.' },
+      { id: 'm1', name: 'Carol Nguyen', from: 'carol.nguyen@acme.example', to: ['me@acme.example'], subject: 'Q3 planning', body: 'Draft agenda for Thursday. Revenue target stays at $2.4M; keep it internal.' },
+      { id: 'm2', name: 'Google', from: 'no-reply@accounts.google.com', to: ['me@acme.example'], subject: 'Security alert', body: 'A new sign-in on Pixel 8. If this was you, you can ignore this message.' },
+      { id: 'm3', name: 'Tech Weekly', from: 'digest@techweekly.io', to: ['me@acme.example'], subject: 'This week in mobile', body: 'Ten things to know about Android 15 privacy features.' },
     ],
     sent: [],
     events: [
