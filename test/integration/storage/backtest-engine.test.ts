@@ -1,0 +1,81 @@
+// The whole path without a device: real engine + default pack → eval audit sink → verify →
+// backtest with the real engine. Same rules must change nothing; a candidate pack with one rule
+// file removed must list exactly the decisions a direct evaluation under it changes.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPackFiles } from '../../../src/app/pack-loader';
+import { backtest } from '../../../src/core/audit/backtest';
+import { policyReplayEngine } from '../../../src/core/audit/engine-replay';
+import { parsePolicyConfig } from '../../../src/core/config/policy-config';
+import { PolicyEngine } from '../../../src/core/engine/engine';
+import { counterIds, fixedClock } from '../../../src/core/engine/ports';
+import { parseCaseLines } from '../../../src/core/eval/read-cases';
+import type { EvalCase } from '../../../src/core/protocol/schema';
+import { compilePack, type CompiledPack } from '../../../src/core/rules/pack';
+import { openAuditLog, verifyAuditFile } from '../../../src/storage/audit-log';
+import { createEvalAuditSink } from '../../../src/storage/eval-audit';
+import { tempDir } from './helpers';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const casesFile = [join(root, '../shared/bench/gate-public.jsonl'), '/work/shared/bench/gate-public.jsonl'].find((p) => existsSync(p));
+
+/** Mirrors runCase: one engine per case, observations committed for allowed steps. */
+function runCases(pack: CompiledPack, cases: EvalCase[], sink?: ReturnType<typeof createEvalAuditSink>): string[] {
+  const decisions: string[] = [];
+  for (const c of cases) {
+    const parsed = parsePolicyConfig({ org: c.org, agents: c.agents ?? {} });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const engine = new PolicyEngine({ pack, config: parsed.config, clock: fixedClock(), ids: counterIds(c.id) });
+    for (const step of c.steps) {
+      const screen = step.observe && (step.observe.fields || step.observe.foreground) ? { fields: step.observe.fields, foreground: step.observe.foreground } : undefined;
+      const result = engine.evaluate(step.request, { screen });
+      if (!result.ok) continue;
+      const last = result.decided[result.decided.length - 1];
+      for (const { event, decision } of result.decided) {
+        const commit = decision.decision === 'allow' && step.observe && (event === last.event || event.effect === 'read');
+        sink?.record({ caseId: c.id, request: step.request, event, decision, screen, config: parsed.config, observed: commit ? step.observe : undefined });
+        decisions.push(`${c.id}/${event.id}:${decision.decision}`);
+        if (commit) engine.commit(event.session, event.id, step.observe, 'eval');
+      }
+    }
+  }
+  return decisions;
+}
+
+let tmp: ReturnType<typeof tempDir>;
+beforeAll(() => (tmp = tempDir('agentflow-backtest-')));
+afterAll(() => tmp.cleanup());
+
+describe.skipIf(!casesFile)('backtest through the real engine', () => {
+  it('same rules: zero changes; candidate rules: exactly the decisions that change', () => {
+    const cases = parseCaseLines(readFileSync(casesFile!, 'utf8')).cases.map((c) => c.value);
+    const files = readPackFiles(join(root, 'rules/default'));
+    const current = compilePack(files);
+    if (!current.ok) throw new Error('default pack does not compile');
+    const db = tmp.file('eval.db');
+    const sink = createEvalAuditSink(db);
+    const baseline = runCases(current.pack, cases, sink);
+    sink.close();
+    expect(verifyAuditFile(db).ok).toBe(true);
+
+    const log = openAuditLog(db, { readonly: true });
+    const records = log.records();
+    const same = backtest(records, (run) => policyReplayEngine(current.pack, run), { config: (h) => log.getConfig(h) });
+    expect(same.errors).toEqual([]);
+    expect(same.compared).toBe(baseline.length);
+    expect(same.changes).toEqual([]);
+
+    // Candidate: drop the private-data rule file.
+    const candidateFiles = { ...files, rules: files.rules.filter((f) => !f.path.endsWith('10-private-data.rules')) };
+    const candidate = compilePack(candidateFiles);
+    if (!candidate.ok) throw new Error('candidate does not compile');
+    const direct = runCases(candidate.pack, cases);
+    const expectedChanged = baseline.filter((d, i) => d.split(':')[1] !== direct[i].split(':')[1]).length;
+    const bt = backtest(records, (run) => policyReplayEngine(candidate.pack, run), { config: (h) => log.getConfig(h) });
+    expect(bt.changes.length).toBe(expectedChanged);
+    expect(bt.changes.length).toBeGreaterThan(0);
+    log.close();
+  });
+});
