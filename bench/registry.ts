@@ -6,6 +6,6 @@ export interface BenchSuite {
 }
 
 export async function loadSuites(): Promise<BenchSuite[]> {
-  const modules = await Promise.all([import('./gate.bench'), import('./ingress.bench')]);
+  const modules = await Promise.all([import('./gate.bench'), import('./ingress.bench'), import('./device.bench')]);
   return modules.map((m) => m.suite);
 }

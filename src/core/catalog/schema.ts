@@ -44,6 +44,7 @@ export const ToolsFileSchema = z.object({
   version: z.literal(1),
   comment: z.string().optional(),
   tools: z.record(z.string(), z.object({ resource: z.string(), effect: z.enum(TOOL_EFFECTS), method: z.string().optional() }).strict()),
+  genericResources: z.array(z.string()),
   resourceWords: z.array(z.tuple([z.string(), z.array(z.string())])),
   verbWords: z.array(z.tuple([z.string(), z.array(z.string())])),
   argumentKeys: z.object({

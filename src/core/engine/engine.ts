@@ -146,7 +146,7 @@ export class PolicyEngine {
         const verdict = this.gate(event, session, pack, options);
         const decision = decisionOf(event, verdict, pack.revision, this.clock.micros() - started);
         normalized.track(decision.decision === 'allow');
-        if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.digits);
+        if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
         session.remember({ event, decision, readKind: normalized.lifted.readKind });
         decided.push({ event, decision });
       });

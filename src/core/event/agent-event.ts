@@ -79,6 +79,9 @@ export interface AgentEvent {
   effect: Effect;
   /** Scope resource (protocol.md §4), e.g. `email`, `payments`, `payroll`. */
   resource: string;
+  /** Another resource whose scope also covers this action (an API call to a mail service is
+   * `email.send`, and `http.*` covers it too). */
+  altResource?: string;
   /** Scope verb: read | write | send | delete | pay | install | uninstall | grant | exec | reset. */
   verb: string;
   impact: 'low' | 'high';

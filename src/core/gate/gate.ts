@@ -36,7 +36,9 @@ export function scopeBlock(event: AgentEvent): T1Block | null {
   if (policy.defaultManifest) return null;
   if (event.effect === 'navigate' && NAVIGATION_OPS.has(event.action)) return null;
   const anyVerb = ['open', 'navigate', 'read', 'draft', 'call'].includes(event.effect);
-  const ok = grants(policy.scopes, event.resource, anyVerb ? null : event.verb) || (event.resource === 'http' && event.verb === 'write' && grants(policy.scopes, 'http', 'send'));
+  const verb = anyVerb ? null : event.verb;
+  const covers = (resource: string) => grants(policy.scopes, resource, verb) || (resource === 'http' && verb !== null && grants(policy.scopes, 'http', verb === 'write' ? 'send' : 'write'));
+  const ok = covers(event.resource) || (event.altResource !== undefined && covers(event.altResource));
   if (ok) return null;
   const wanted = anyVerb ? `any ${event.resource}.* scope` : `${event.resource}.${event.verb}`;
   return { code: 'out_of_scope', reason: `agent ${event.agent}${policy.role ? ` (${policy.role})` : ''} is not granted ${wanted} for ${event.effect} "${event.label}" (scopes: ${policy.scopes.join(', ') || 'none'})` };
@@ -62,6 +64,18 @@ function fill(template: string, event: AgentEvent, ctx: GateContext): string {
   });
 }
 
+const DEVICE_FILE = /(?:^|[\s"'(=,[])((?:\/(?:sdcard|storage|mnt\/sdcard|data\/media)\/|content:\/\/|file:\/\/)[^\s"',)\]]+)/gi;
+const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
+
+/** Labels of device files named in the payload: photos for media, files otherwise. */
+function fileLabels(payload: AgentEvent['payload']): Set<string> {
+  const labels = new Set<string>();
+  for (const part of payload) {
+    for (const m of part.value.matchAll(DEVICE_FILE)) labels.add(MEDIA_FILE.test(m[1]) || /dcim|pictures|camera/i.test(m[1]) ? 'photos' : 'files');
+  }
+  return labels;
+}
+
 class GateContext implements RuleContext {
   private labels?: Set<string>;
   private targetsCache?: Set<string>;
@@ -70,7 +84,7 @@ class GateContext implements RuleContext {
   private viewCache?: PayloadView;
   carriedFrom: string[] = [];
 
-  constructor(readonly event: AgentEvent, private readonly session: SessionState) {}
+  constructor(readonly event: AgentEvent, private readonly session: SessionState, private readonly pack: CompiledPack) {}
 
   view(): PayloadView {
     return (this.viewCache ??= viewOf(this.event.payload));
@@ -82,6 +96,14 @@ class GateContext implements RuleContext {
       if (this.event.payload.length > 0) {
         const sinkKey = this.event.sink?.label ?? '';
         const hits = carriedAtoms(this.session.provenance, this.view(), sinkKey ? this.session.provenance.sentTo(sinkKey) : []);
+        // A local file path in what leaves carries the file itself (attachments, uploads).
+        if (this.event.sink) {
+          for (const label of fileLabels(this.event.payload)) {
+            this.labels.add(label);
+            this.labels.add('private');
+            this.carriedFrom.push(label);
+          }
+        }
         for (const hit of hits) {
           this.labels.add(hit.atom.label);
           this.labels.add(hit.atom.secret ? 'secret' : 'private');
@@ -123,8 +145,8 @@ class GateContext implements RuleContext {
     return this.findings();
   }
 
-  recent(windowMs: number) {
-    return [...this.session.recent(this.event.ts, windowMs), this.event];
+  counted(index: number, windowMs: number): number {
+    return this.session.counted(this.pack.revision, this.pack.rules.counters.length, index, this.event.ts, windowMs);
   }
 
   flows(): Flow[] {
@@ -161,7 +183,7 @@ const TIER_ORDER: Record<Tier, number> = { T1: 1, T2: 2, T3: 3, T4: 4 };
 
 /** Runs T2–T4 for one event. T1 blocks are decided before this by the engine. */
 export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: SessionState): GateVerdict {
-  const ctx = new GateContext(event, session);
+  const ctx = new GateContext(event, session, pack);
   const matches: Match[] = [];
   for (const rule of pack.rules.forEffect(event.effect)) {
     let hit: boolean;
@@ -175,7 +197,19 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
     if (outcome) matches.push({ rule, action: outcome.action, reason: fill(outcome.reason, event, ctx) || `${outcome.action} by rule ${rule.id}` });
   }
   const flows = ctx.flows();
-  const base = { flows, view: ctx.view(), findings: ctx.findingsIfComputed() };
+  // Session counters see this event from now on.
+  if (pack.rules.counters.length > 0) {
+    const times = session.countersFor(pack.revision, pack.rules.counters.length);
+    for (const counter of pack.rules.counters) {
+      try {
+        if (counter.matches(ctx)) times[counter.index].push(event.ts);
+      } catch {
+        /* a failing counter predicate counts nothing; the rule itself fails closed above */
+      }
+    }
+  }
+  const base = { flows, findings: ctx.findingsIfComputed() };
+  const withView = <T extends GateVerdict>(v: T): T => (v.decision === 'allow' && event.sink && event.payload.length > 0 ? { ...v, view: ctx.view() } : v);
   const denies = matches.filter((m) => m.action === 'deny');
   if (denies.length > 0) {
     const first = denies[0];
@@ -186,12 +220,12 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
   const approvals = matches.filter((m) => m.action === 'approve');
   if (asks.length > 0) {
     if (event.policy.mode === 'HATL' && approvals.length > 0) {
-      return { ...base, decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` };
+      return withView({ ...base, decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` });
     }
     return { ...base, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: asks[0].reason };
   }
   const allows = matches.filter((m) => m.action === 'allow' || m.action === 'approve');
-  if (allows.length > 0) return { ...base, decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason };
+  if (allows.length > 0) return withView({ ...base, decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason });
   return { ...base, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
 }
 

@@ -88,7 +88,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (url.pathname.length > 1) urlParts.push({ field: 'url.path', value: decodeURIComponentSafe(url.pathname) });
   for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
   const label = `${method} ${host}${url.pathname}`;
-  const common = { host, url: url.toString(), label, readKind: privateLabel ? undefined : catalog.kindOfResource(resource === 'http' ? 'http' : resource) };
+  const common = { host, url: url.toString(), label, altResource: backend && !privateLabel ? 'http' : undefined, readKind: privateLabel ? undefined : catalog.kindOfResource(resource === 'http' ? 'http' : resource) };
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
 
   if (READ_METHODS.has(method)) {
@@ -98,13 +98,16 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     return { ...common, effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: url.toString() }] };
   }
   const recipientValues = args.recipients.map((r) => r.value);
-  const emailRecipients = recipientValues.filter((v) => v.includes('@'));
+  // Outside known mail services, only explicit addressing (to/cc/bcc/recipients) makes a POST a
+  // mail send; an `email` field in a webhook body is data.
+  const addressing = /(^|[.[\]])(to|cc|bcc|recipient|recipients)([.[\]]|$)/i;
+  const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   if (backend?.write === 'payment') {
     return { ...common, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `HTTP ${method} to payment service ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] };
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
-    return { ...common, effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients };
+    return { ...common, altResource: privateLabel ? undefined : 'http', effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients };
   }
   if (privateLabel) {
     return { ...common, effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] };

@@ -15,7 +15,7 @@ const CONTEXT_EFFECTS: Array<[RegExp, Lifted['effect']]> = [
   [/uninstall|卸载|アンインストール/i, 'uninstall'],
   [/factory|erase all|erase everything|reset phone|reset device|恢复出厂|初期化/i, 'reset'],
   [/(remove|delete|sign out of|log out of)\s+(this\s+)?account|退出登录|删除账户|移除账户/i, 'account'],
-  [/device admin|accessibility|usb debugging|developer options|unknown (apps|sources)|install unknown|permission|notification access|usage access|display over|draw over|device administrator|权限|无障碍|设备管理/i, 'permission'],
+  [/device admin|unknown (apps|sources)|install unknown|permission|notification access|usage access|display over|draw over|device administrator|special app access|权限|设备管理/i, 'permission'],
   [/\binstall\b|安装/i, 'install'],
   [/\b(delete|trash|remove|erase|clear (data|storage|history))\b|删除|移除|清除|清空|削除|삭제/i, 'delete'],
   [/\b(pay|payment|transfer|send money|checkout|top up|withdraw|repay)\b|转账|还款|付款|支付|汇款|提现|充值|送金|支払/i, 'payment'],
@@ -115,7 +115,9 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
     resource,
     sink: messageSink(sinkKind, recipients, org),
     payload: draft.body,
-    targets: [...draft.targets, ...recipients.filter((r) => !draft.recipients.includes(r)).map((value) => ({ field: 'conversation', value }))],
+    // The conversation the agent tapped into is not a steerable target: replying in a thread
+    // that is on screen is ordinary use. Typed recipients are.
+    targets: draft.targets,
   });
 }
 
@@ -135,6 +137,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
   const effect = contextEffect(context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
+  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions' });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
@@ -184,12 +187,13 @@ export function liftGui(inputs: GuiInputs): Lifted {
       const label = targetLabel(target);
       if (gui.op === 'long_press') return base(inputs, 'navigate', `long press "${label}"`);
       const semantic = semanticOf(catalog, target, kind);
-      const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '');
+      const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
       switch (semantic) {
         case 'send':
-          return liftSend(inputs, `button "${label}"`);
         case 'pay':
-          return liftPayment(inputs, `button "${label}"`);
+          // In a payment app, "Send"/"Pay" on a screen with nothing filled in opens the flow.
+          if (kind === 'payments' && screen.draft().length === 0) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+          return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
         case 'delete': {
           const context = `${screen.path.slice(-3).join(' ')} ${label}`;
           if (/account/i.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
@@ -207,6 +211,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
           return liftContextual(inputs, label);
         default:
           if (isToggle && kind === 'settings') return liftContextual(inputs, label || 'toggle');
+          if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
           return base(inputs, 'navigate', `tap "${label}"`);
       }
     }

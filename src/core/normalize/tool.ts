@@ -16,20 +16,30 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
   if (known) return { ...known, how: `catalog tool ${name}` };
   const words = idWords(name);
+  // The first word of the name that names a specific resource wins (gmail.list_messages is
+  // email); generic ones (device, http, browser) only when nothing more specific is named.
+  const generic = new Set(catalog.tools.genericResources);
   let resource: string | null = null;
-  for (const [res, list] of catalog.tools.resourceWords) {
-    if (words.some((w) => list.includes(w))) {
+  let fallback: string | null = null;
+  for (const word of words) {
+    const res = catalog.toolWords.resources.get(word);
+    if (!res) continue;
+    if (!generic.has(res)) {
       resource = res;
       break;
     }
+    fallback ??= res;
   }
+  resource ??= fallback;
   const verbs = new Set(words.map((w) => catalog.toolWords.verbs.get(w)).filter(Boolean) as string[]);
   let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
   const keys = new Set(Object.keys(args).map((k) => k.toLowerCase()));
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
   const ak = catalog.argumentKeys;
   // Argument shape decides what the name does not.
-  if (has(ak.url) && (keys.has('method') || keys.has('body') || keys.has('data') || keys.has('json') || resource === 'http' || resource === null)) return { resource: 'http', effect: 'http', how: `tool ${name}: url argument → HTTP` };
+  if (has(ak.url) && (keys.has('method') || keys.has('body') || keys.has('data') || keys.has('json') || resource === 'http' || resource === null || effect === 'send' || effect === 'write')) {
+    return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP` };
+  }
   if (!effect && has(ak.command)) effect = 'shell';
   if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
   if (!effect && has(ak.recipients) && [...keys].some((k) => /^(text|message|body|content|subject|msg|caption)$/.test(k))) effect = 'send';
@@ -53,8 +63,10 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   switch (cls.effect) {
     case 'http': {
       const url = String(args.url ?? args.uri ?? args.endpoint ?? '');
-      const method = String(args.method ?? cls.method ?? (args.body !== undefined || args.data !== undefined || args.json !== undefined ? 'POST' : 'GET'));
-      const body = args.body ?? args.data ?? args.json;
+      // Everything but the addressing is what the request carries (form fields, files, content).
+      const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !['url', 'uri', 'endpoint', 'method', 'headers'].includes(k.toLowerCase())));
+      const body = args.body ?? args.data ?? args.json ?? (Object.keys(rest).length > 0 ? rest : undefined);
+      const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
       return { ...lifted, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` };

@@ -24,40 +24,47 @@ export function digitRuns(text: string, minDigits: number): string[] {
 
 const BASE64_TOKEN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
 const PRINTABLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u;
+const LENIENT_UTF8 = new TextDecoder('utf-8');
+
+/** Decoded text when the bytes are printable UTF-8 (no exceptions on the hot path). */
+function printableText(bytes: Uint8Array): string | null {
+  const text = LENIENT_UTF8.decode(bytes);
+  return text.length >= 4 && !text.includes('\uFFFD') && PRINTABLE.test(text) ? text : null;
+}
 
 function decodeBase64(token: string): string | null {
-  const normal = token.replace(/-/g, '+').replace(/_/g, '/');
+  // Plain words and identifiers are not base64: real encodings mix cases and digits.
+  if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token) || /^[A-Za-z]+$/.test(token)) return null;
+  const normal = token.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (normal.length % 4 === 1) return null;
-  try {
-    const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.length >= 4 && PRINTABLE.test(text) ? text : null;
-  } catch {
-    return null;
-  }
+  const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return printableText(bytes);
 }
 
 function decodeUrl(text: string): string | null {
-  if (!/%[0-9a-fA-F]{2}/.test(text) && !/\+/.test(text)) return null;
+  if (!/%[0-9a-fA-F]{2}/.test(text)) return null;
   try {
     const decoded = decodeURIComponent(text.replace(/\+/g, ' '));
     return decoded === text ? null : decoded;
   } catch {
-    return null;
+    // Malformed escapes: decode the well-formed ones.
+    return text.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
   }
 }
 
 function decodeHex(token: string): string | null {
-  if (token.length < 16 || token.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(token)) return null;
+  if (token.length < 16 || token.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(token) || !/[a-fA-F]/.test(token)) return null;
   const bytes = new Uint8Array(token.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(token.slice(i * 2, i * 2 + 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return PRINTABLE.test(text) ? text : null;
-  } catch {
-    return null;
-  }
+  return printableText(bytes);
 }
 
 /**

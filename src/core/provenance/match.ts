@@ -8,18 +8,23 @@ export interface PayloadView {
   squashed: string;
   /** digit runs (≥ 6 digits) of the payload and its decodings */
   digits: string[];
+  /** shorter digit runs (≥ 3 digits), remembered per sink to catch a value split over sends */
+  shortDigits: string[];
 }
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
   const squashed: string[] = [];
   const digits: string[] = [];
+  const shortDigits: string[] = [];
   for (const part of parts) {
     for (const variant of decodedVariants(part.value)) {
       squashed.push(squash(variant));
-      digits.push(...digitRuns(variant, 6));
+      const runs = digitRuns(variant, 3);
+      shortDigits.push(...runs);
+      for (const run of runs) if (run.length >= 6) digits.push(run);
     }
   }
-  return { squashed: squashed.join('|'), digits };
+  return { squashed: squashed.join('|'), digits, shortDigits };
 }
 
 export interface AtomHit {
@@ -30,6 +35,13 @@ export interface AtomHit {
 function digitHit(atomDigits: string, run: string): boolean {
   if (run === atomDigits || run.includes(atomDigits)) return true;
   if (atomDigits.includes(run)) return run.length >= 8 || run.length >= Math.ceil(atomDigits.length * 0.6);
+  // National formats drop the country code and add a trunk 0 (+49 151… ↔ 0151…).
+  const a = atomDigits.replace(/^0+/, '');
+  const r = run.replace(/^0+/, '');
+  if (r.length >= 7 && a.length >= 7 && (a !== atomDigits || r !== run)) {
+    if (r.includes(a)) return true;
+    if (a.includes(r)) return r.length >= 8 || r.length >= Math.ceil(a.length * 0.6);
+  }
   return false;
 }
 
@@ -37,7 +49,15 @@ function digitHit(atomDigits: string, run: string): boolean {
 export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = []): AtomHit[] {
   const hits: AtomHit[] = [];
   if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
-  const joinedHistory = previousDigitRuns.length > 0 ? [previousDigitRuns.join(''), ...view.digits.map((d) => previousDigitRuns.join('') + d)] : [];
+  // A value split over several sends to the same sink: the last few runs sent, then this one.
+  const joinedHistory: string[] = [];
+  if (previousDigitRuns.length > 0) {
+    const current = view.shortDigits.length > 0 ? [view.shortDigits.join(''), ...view.shortDigits] : [];
+    for (let k = 1; k <= Math.min(3, previousDigitRuns.length); k++) {
+      const before = previousDigitRuns.slice(-k).join('');
+      for (const run of current) if (before.length + run.length >= 7) joinedHistory.push(before + run);
+    }
+  }
   for (const atom of store.allAtoms()) {
     const minLen = /[^\p{ASCII}]/u.test(atom.key) ? 2 : atom.secret ? 4 : 5;
     if (atom.key.length >= minLen && view.squashed.includes(atom.key)) {
@@ -49,7 +69,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
         hits.push({ atom, how: view.digits.some((run) => run.includes(atom.digits!)) ? 'digits' : 'fragment' });
         continue;
       }
-      if (joinedHistory.some((joined) => joined.includes(atom.digits!))) hits.push({ atom, how: 'split' });
+      if (joinedHistory.some((joined) => digitHit(atom.digits!, joined))) hits.push({ atom, how: 'split' });
     }
   }
   return hits;

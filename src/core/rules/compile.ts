@@ -26,6 +26,14 @@ export interface RuleIndex {
   /** rules that may fire on an event with this effect, highest priority first */
   forEffect(effect: Effect): readonly CompiledRule[];
   readonly all: readonly CompiledRule[];
+  /** session counters (`count(...) within W`), kept incrementally by the session */
+  readonly counters: readonly SessionCounter[];
+}
+
+export interface SessionCounter {
+  index: number;
+  windowMs: number;
+  matches: Predicate;
 }
 
 const EFFECTS = new Set(FIELDS.effect.values);
@@ -60,22 +68,22 @@ class Validator {
   }
 }
 
-function compileExpr(expr: Expr, v: Validator): Predicate {
+function compileExpr(expr: Expr, v: Validator, counters: SessionCounter[]): Predicate {
   switch (expr.type) {
     case 'const':
       return () => expr.value;
     case 'and': {
-      const l = compileExpr(expr.left, v);
-      const r = compileExpr(expr.right, v);
+      const l = compileExpr(expr.left, v, counters);
+      const r = compileExpr(expr.right, v, counters);
       return (c) => l(c) && r(c);
     }
     case 'or': {
-      const l = compileExpr(expr.left, v);
-      const r = compileExpr(expr.right, v);
+      const l = compileExpr(expr.left, v, counters);
+      const r = compileExpr(expr.right, v, counters);
       return (c) => l(c) || r(c);
     }
     case 'not': {
-      const e = compileExpr(expr.expr, v);
+      const e = compileExpr(expr.expr, v, counters);
       return (c) => !e(c);
     }
     case 'is':
@@ -172,15 +180,13 @@ function compileExpr(expr: Expr, v: Validator): Predicate {
       return (c) => grants(c.event.policy.scopes, resource, verb === '*' ? null : verb);
     }
     case 'count': {
-      const inner = compileExpr(expr.expr, v);
+      const inner = compileExpr(expr.expr, v, counters);
       if (expr.windowMs <= 0) v.error(expr.pos, 'count window must be positive');
-      return (c) => {
-        let n = 0;
-        for (const event of c.recent(expr.windowMs)) {
-          if (inner({ ...c, event })) n++;
-        }
-        return compare(n, expr.op, expr.value);
-      };
+      // The session keeps, per counter, the times of earlier events that matched `inner`;
+      // counting is then proportional to the matches in the window, not to the history.
+      const counter: SessionCounter = { index: counters.length, windowMs: expr.windowMs, matches: inner };
+      counters.push(counter);
+      return (c) => compare(c.counted(counter.index, expr.windowMs) + (inner(c) ? 1 : 0), expr.op, expr.value);
     }
   }
 }
@@ -214,6 +220,7 @@ export function compileRules(nodes: RuleNode[]): { index: RuleIndex; errors: Rul
   const errors: RuleError[] = [];
   const seen = new Map<string, RuleNode>();
   const compiled: CompiledRule[] = [];
+  const counters: SessionCounter[] = [];
   for (const node of nodes) {
     const previous = seen.get(node.id);
     if (previous) {
@@ -222,7 +229,7 @@ export function compileRules(nodes: RuleNode[]): { index: RuleIndex; errors: Rul
     }
     seen.set(node.id, node);
     const v = new Validator(node);
-    const when = compileExpr(node.when, v);
+    const when = compileExpr(node.when, v, counters);
     if (node.then.action === 'approve' && node.tier !== 'T2') v.error(node.then.pos, 'approve belongs in a T2 rule');
     errors.push(...v.errors);
     const effects = node.else ? null : effectsOf(node.when);
@@ -238,6 +245,7 @@ export function compileRules(nodes: RuleNode[]): { index: RuleIndex; errors: Rul
     index: {
       forEffect: (effect) => byEffect.get(effect) ?? none,
       all: compiled,
+      counters,
     },
   };
 }

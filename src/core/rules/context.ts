@@ -16,6 +16,6 @@ export interface RuleContext {
   /** Labels (and class `untrusted`, `any`) of untrusted content the targets came from. */
   targetLabels(): ReadonlySet<string>;
   scores(): ContentScores;
-  /** Events of this session within the window (most recent last), the current one included. */
-  recent(windowMs: number): readonly AgentEvent[];
+  /** How many earlier events of this session within the window matched session counter `index`. */
+  counted(index: number, windowMs: number): number;
 }

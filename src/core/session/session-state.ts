@@ -11,16 +11,18 @@ export interface RememberedEvent {
   readKind?: string;
 }
 
-const MAX_HISTORY = 2_000;
-const MAX_EVENTS = 10_000;
+/** Events kept for commit() lookups; an observation arrives right after its action. */
+const MAX_EVENTS = 1_000;
 
 export class SessionState {
   readonly provenance = new ProvenanceStore();
   private readonly screens = new Map<string, ScreenContext>();
-  private readonly history: AgentEvent[] = [];
   private readonly events = new Map<string, RememberedEvent>();
   readonly byRequest = new Map<string, Decision[]>();
   lastSeen = 0;
+  /** per session counter of the running pack: times of the events that matched it */
+  private counterTimes: number[][] = [];
+  private counterRevision = '';
 
   constructor(readonly id: string) {}
 
@@ -34,21 +36,36 @@ export class SessionState {
   }
 
   remember(entry: RememberedEvent): void {
-    this.history.push(entry.event);
-    if (this.history.length > MAX_HISTORY) this.history.splice(0, this.history.length - MAX_HISTORY);
     this.events.set(entry.event.id, entry);
     if (this.events.size > MAX_EVENTS) this.events.delete(this.events.keys().next().value as string);
   }
 
-  event(id: string): RememberedEvent | undefined {
-    return this.events.get(id);
+  /** Counter state belongs to one pack revision; a new pack starts its counters afresh. */
+  countersFor(revision: string, size: number): number[][] {
+    if (revision !== this.counterRevision) {
+      this.counterRevision = revision;
+      this.counterTimes = Array.from({ length: size }, () => []);
+    }
+    return this.counterTimes;
   }
 
-  /** Events within `windowMs` before `now`, oldest first. */
-  recent(now: number, windowMs: number): AgentEvent[] {
+  counted(revision: string, size: number, index: number, now: number, windowMs: number): number {
+    const times = this.countersFor(revision, size)[index];
+    if (!times) return 0;
     const from = now - windowMs;
-    let i = this.history.length;
-    while (i > 0 && this.history[i - 1].ts >= from) i--;
-    return this.history.slice(i);
+    if (times.length > 100_000 || (times.length > 0 && times[0] < from - 3_600_000)) times.splice(0, times.findIndex((t) => t >= from) >>> 0);
+    // times are in event order, so the window starts at a binary-searched index
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return times.length - lo;
+  }
+
+  event(id: string): RememberedEvent | undefined {
+    return this.events.get(id);
   }
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { engine, gui } from '../../../helpers/engine';
+
+function lift(steps: Array<Record<string, unknown>>) {
+  const e = engine();
+  let last;
+  for (const step of steps) {
+    const r = e.evaluate(gui('a', 'dev-1', step));
+    if (!r.ok) throw new Error(r.error.message);
+    last = r.decided[0].event;
+  }
+  return last!;
+}
+
+describe('GUI semantic lifting', () => {
+  it('lifts a known messaging app send button to a send with the typed draft', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'com.whatsapp' },
+      { op: 'tap', app: 'com.whatsapp', target: { text: 'Mum' } },
+      { op: 'type', app: 'com.whatsapp', target: { resourceId: 'com.whatsapp:id/entry' }, text: 'on my way' },
+      { op: 'tap', app: 'com.whatsapp', target: { resourceId: 'com.whatsapp:id/send', contentDesc: 'Send' } },
+    ]);
+    expect(ev).toMatchObject({ effect: 'send', resource: 'chat', sink: { kind: 'chat', recipients: ['Mum'], external: true } });
+    expect(ev.payload.map((p) => p.value)).toEqual(['on my way']);
+  });
+
+  it('lifts Gmail send to an email send to the To recipients', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'com.google.android.gm' },
+      { op: 'type', app: 'com.google.android.gm', target: { resourceId: 'com.google.android.gm:id/to' }, text: 'a@x.io, b@y.io' },
+      { op: 'type', app: 'com.google.android.gm', target: { resourceId: 'com.google.android.gm:id/subject' }, text: 'hi' },
+      { op: 'tap', app: 'com.google.android.gm', target: { resourceId: 'com.google.android.gm:id/send' } },
+    ]);
+    expect(ev).toMatchObject({ effect: 'send', resource: 'email', sink: { kind: 'email', recipients: ['a@x.io', 'b@y.io'] } });
+  });
+
+  it('falls back to generic button semantics for unknown apps, in Chinese too', () => {
+    expect(lift([{ op: 'launch_app', app: 'com.example.unknownchat' }, { op: 'tap', app: 'com.example.unknownchat', target: { text: 'Send' } }]).effect).toBe('send');
+    expect(lift([{ op: 'launch_app', app: 'cn.example.app' }, { op: 'tap', app: 'cn.example.app', target: { text: '发送' } }]).effect).toBe('send');
+    expect(lift([{ op: 'launch_app', app: 'cn.example.app' }, { op: 'tap', app: 'cn.example.app', target: { text: '删除' } }]).effect).toBe('delete');
+    expect(lift([{ op: 'launch_app', app: 'cn.example.app' }, { op: 'tap', app: 'cn.example.app', target: { text: '立即支付' } }]).effect).toBe('payment');
+  });
+
+  it('keeps navigation labels that merely contain a commit word as navigation', () => {
+    expect(lift([{ op: 'tap', app: 'com.venmo', target: { resourceId: 'com.venmo:id/pay_or_request_button', text: 'Pay or Request' } }]).effect).toBe('navigate');
+    expect(lift([{ op: 'tap', app: 'com.unionpay', target: { text: '信用卡还款' } }]).effect).toBe('navigate');
+  });
+
+  it('lifts a generic confirm by the screen context that led to it', () => {
+    const path = (app: string, labels: string[], confirm: Record<string, unknown>) => lift([{ op: 'launch_app', app }, ...labels.map((text) => ({ op: 'tap', app, target: { text } })), { op: 'tap', app, target: confirm }]);
+    expect(path('com.android.settings', ['Apps', 'Pinterest', 'Uninstall'], { resourceId: 'android:id/button1', text: 'OK' }).effect).toBe('uninstall');
+    expect(path('com.android.settings', ['Accounts', 'work@acme.example'], { text: 'Remove account' }).effect).toBe('account');
+    expect(path('com.tencent.mm', ['张伟', '转账'], { text: '确认' }).effect).toBe('payment');
+    expect(path('com.android.settings', ['Security', 'Device admin apps', 'MDM'], { text: 'Activate' }).effect).toBe('permission');
+    expect(path('com.android.settings', ['Display'], { text: 'OK' })).toMatchObject({ effect: 'settings', impact: 'low' });
+    expect(path('com.android.settings', ['System', 'Developer options'], { text: 'OK' })).toMatchObject({ impact: 'high' });
+  });
+
+  it('treats ENTER with a draft in a chat app as a send', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'org.telegram.messenger' },
+      { op: 'tap', app: 'org.telegram.messenger', target: { text: 'Bob' } },
+      { op: 'type', app: 'org.telegram.messenger', target: { className: 'android.widget.EditText' }, text: 'hello' },
+      { op: 'key', app: 'org.telegram.messenger', key: 'ENTER' },
+    ]);
+    expect(ev.effect).toBe('send');
+  });
+
+  it('marks password fields so typing a secret there is not a leak', () => {
+    const ev = lift([{ op: 'type', app: 'com.chase.sig.android', target: { resourceId: 'com.chase.sig.android:id/password_input' }, text: 'hunter2hunter2' }]);
+    expect(ev).toMatchObject({ effect: 'draft', secretField: true });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { decodedVariants, digitRuns, jsonLeaves, squash } from '../../../../src/core/provenance/canonical';
+
+describe('canonical text forms', () => {
+  it('squash folds case, whitespace, punctuation and diacritics', () => {
+    expect(squash('Tomás  Herrera!')).toBe('tomasherrera');
+    expect(squash('+1 (503) 555-0114')).toBe('15035550114');
+    expect(squash('ＡＢＣ１２３')).toBe('abc123');
+  });
+
+  it('digitRuns joins digits across separators inside numbers', () => {
+    expect(digitRuns('call 503 555 0114 (Tomas)', 6)).toEqual(['5035550114']);
+    expect(digitRuns('IBAN: DE44 5001 0517 5407 3249 31', 6)).toEqual(['44500105175407324931']);
+    expect(digitRuns('Base 14,230,000; bonus 1,610,000.', 6)).toEqual(['14230000', '1610000']);
+    expect(digitRuns('abc 12 def', 6)).toEqual([]);
+  });
+
+  it('decodedVariants unwraps base64, URL-encoding and hex', () => {
+    const b64 = Buffer.from('Mireille Santos;+1 206-555-0118').toString('base64');
+    expect(decodedVariants(b64).some((v) => v.includes('Mireille Santos'))).toBe(true);
+    expect(decodedVariants('text=Proseware%20Inc%20owes').some((v) => v.includes('Proseware Inc owes'))).toBe(true);
+    const hex = Buffer.from('secret phone 555-0199').toString('hex');
+    expect(decodedVariants(hex).some((v) => v.includes('555-0199'))).toBe(true);
+    const nested = encodeURIComponent(Buffer.from('Jonas Weber DE44').toString('base64'));
+    expect(decodedVariants(`d=${nested}`).some((v) => v.includes('Jonas Weber'))).toBe(true);
+  });
+
+  it('jsonLeaves flattens nested JSON including JSON inside strings', () => {
+    expect(jsonLeaves({ a: [{ b: 'x' }, 2], c: '{"d":"y"}' })).toEqual([
+      { path: 'a[0].b', value: 'x' },
+      { path: 'a[1]', value: '2' },
+      { path: 'c.d', value: 'y' },
+    ]);
+  });
+});
