@@ -6,6 +6,6 @@ export interface BenchSuite {
 }
 
 export async function loadSuites(): Promise<BenchSuite[]> {
-  const modules = await Promise.all([import('./gate.bench'), import('./ingress.bench'), import('./device.bench')]);
+  const modules = await Promise.all([import('./gate.bench'), import('./ingress.bench'), import('./device.bench'), import('./audit.bench')]);
   return modules.map((m) => m.suite);
 }

@@ -1,0 +1,161 @@
+// Device path: (1) gate overhead per device action as a ratio to the raw Appium round trip, both
+// measured in this run against the same Appium + device twin; (2) a fleet of 8 twins driven at
+// once by 8 agents through the full gated path.
+import { loadPack } from '../src/app/pack-loader';
+import { PolicyEngine } from '../src/core/engine/engine';
+import { counterIds, type Clock } from '../src/core/engine/ports';
+import type { ActionRequest, GuiAction } from '../src/core/protocol/schema';
+import { DeviceExecutor, DeviceFleet, createPermitAuthority } from '../src/device';
+import { commands } from '../src/device/session';
+import { LiveGate } from '../src/device/live-gate';
+import type { BenchSuite } from './registry';
+import { fmt, summarize } from './stats';
+
+const clock: Clock = { now: () => Date.now(), micros: () => Math.round(performance.now() * 1000) };
+const ROUNDS = Number(process.env.AGENTFLOW_BENCH_DEVICE_ROUNDS ?? 100);
+const FLEET = 8;
+const FLEET_ROUNDS = Number(process.env.AGENTFLOW_BENCH_FLEET_ROUNDS ?? 15);
+
+/** An engine whose evaluate/commit time is accumulated (the gate's share of an action). */
+function timedEngine(engine: PolicyEngine) {
+  const t = { ms: 0, evaluate: 0, commit: 0 };
+  const proxy = {
+    get revision() {
+      return engine.revision;
+    },
+    evaluate: (...a: Parameters<PolicyEngine['evaluate']>) => {
+      const s = performance.now();
+      try {
+        return engine.evaluate(...a);
+      } finally {
+        t.ms += performance.now() - s;
+        t.evaluate += performance.now() - s;
+      }
+    },
+    commit: (...a: Parameters<PolicyEngine['commit']>) => {
+      const s = performance.now();
+      try {
+        return engine.commit(...a);
+      } finally {
+        t.ms += performance.now() - s;
+        t.commit += performance.now() - s;
+      }
+    },
+    outcome: (agent: string, ok: boolean) => engine.outcome(agent, ok),
+  };
+  return { proxy, t };
+}
+
+export const suite: BenchSuite = {
+  name: 'device path (Appium + twin)',
+  async run(log) {
+    const loaded = loadPack();
+    if (!loaded.ok) throw new Error('default pack does not compile');
+    const pack = loaded.pack;
+    const devices = Array.from({ length: FLEET }, (_, i) => ({ id: `bench-twin-${i + 1}`, capabilities: { 'appium:twinReset': true } }));
+    const fleet = await DeviceFleet.start({ endpoint: { kind: 'local' }, devices, commandTimeoutMs: 30_000 });
+    try {
+      const down = fleet.status().filter((s) => s.state !== 'connected');
+      if (down.length) throw new Error(`bench devices not connected: ${JSON.stringify(down)}`);
+
+      // ---- (1) one device: raw Appium round trip vs the gate's share of a gated action ----
+      const dev = fleet.device('bench-twin-1');
+      await dev.mobile('activateApp', { appId: 'com.android.contacts' });
+      const screen = await dev.readScreen();
+      const row = screen.nodes.find((n) => n.text === 'Alice Johnson')!;
+      const [x1, y1, x2, y2] = row.bounds;
+      const cx = Math.round((x1 + x2) / 2);
+      const cy = Math.round((y1 + y2) / 2);
+      const raw: number[] = [];
+      const rawObserved: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        let s = performance.now();
+        await dev.run('raw tap', 'act', (b) => commands.tap(b, cx, cy));
+        raw.push(performance.now() - s);
+        s = performance.now();
+        await dev.run('raw back', 'act', (b) => b.back());
+        raw.push(performance.now() - s);
+        // the same pair with the reads a provenance-recording bridge needs (screen before + after)
+        s = performance.now();
+        await dev.run('raw source', 'read', (b) => b.getPageSource());
+        await dev.run('raw tap', 'act', (b) => commands.tap(b, cx, cy));
+        await dev.run('raw source', 'read', (b) => b.getPageSource());
+        rawObserved.push(performance.now() - s);
+        s = performance.now();
+        await dev.run('raw source', 'read', (b) => b.getPageSource());
+        await dev.run('raw back', 'act', (b) => b.back());
+        await dev.run('raw source', 'read', (b) => b.getPageSource());
+        rawObserved.push(performance.now() - s);
+      }
+
+      const engine = new PolicyEngine({ pack, clock, ids: counterIds('bench') });
+      const { proxy, t } = timedEngine(engine);
+      const permits = createPermitAuthority();
+      const executor = new DeviceExecutor(fleet, permits.verifier);
+      const gate = new LiveGate({ engine: proxy, executor, permits });
+      let n = 0;
+      const req = (gui: GuiAction, agent = 'bench-agent', device = 'bench-twin-1'): ActionRequest => ({ v: 1, session: `bench-${agent}`, agent, device, channel: 'gui', gui, id: `b${++n}` });
+      await gate.submit(req({ op: 'read_screen' }));
+      const gated: number[] = [];
+      const gateShare: number[] = [];
+      const deviceShare: number[] = [];
+      let refused = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const gui of [{ op: 'tap', target: { text: 'Alice Johnson' } }, { op: 'back' }] as GuiAction[]) {
+          const before = t.ms;
+          const s = performance.now();
+          const r = await gate.submit(req(gui));
+          const total = performance.now() - s;
+          gated.push(total);
+          const step = r.ok ? r.steps[0] : undefined;
+          if (!step?.executed) refused++;
+          const dMs = step?.result?.ok ? step.result.timings.deviceMs : 0;
+          const execOverhead = step?.result?.ok ? step.result.timings.totalMs - step.result.timings.deviceMs : 0;
+          gateShare.push(t.ms - before + execOverhead);
+          deviceShare.push(dMs);
+        }
+      }
+      const rs = summarize(raw);
+      const ro = summarize(rawObserved);
+      const gs = summarize(gateShare);
+      const es = summarize(gated);
+      log(`raw Appium round trip (tap / back, ${raw.length} actions):   p50 ${fmt(rs.p50, 2)} ms  p90 ${fmt(rs.p90, 2)} ms  p99 ${fmt(rs.p99, 2)} ms  mean ${fmt(rs.mean, 2)} ms`);
+      log(`gate share per action (evaluate + commit + token + S-Bus check): p50 ${fmt(gs.p50 * 1000, 0)} µs  p99 ${fmt(gs.p99 * 1000, 0)} µs  mean ${fmt(gs.mean * 1000, 0)} µs`);
+      const actions = gated.length;
+      const execOnly = gs.mean - (t.evaluate + t.commit) / actions;
+      log(`  mean split: engine.evaluate ${fmt((t.evaluate / actions) * 1000, 0)} µs, engine.commit ${fmt((t.commit / actions) * 1000, 0)} µs, token + S-Bus check + target resolution ${fmt(execOnly * 1000, 0)} µs`);
+      log(`gate overhead / raw round trip:  p50 ${fmt((gs.p50 / rs.p50) * 100, 2)}%   mean ${fmt((gs.mean / rs.mean) * 100, 2)}%   (goal ≤ 5%)`);
+      log(`end to end gated action (screen read, gate, act, observe): p50 ${fmt(es.p50, 2)} ms  p99 ${fmt(es.p99, 2)} ms; raw action with the same reads: p50 ${fmt(ro.p50, 2)} ms → ${fmt((es.p50 / ro.p50 - 1) * 100, 1)}% over`);
+      log(`  (gated actions refused: ${refused}; device time inside gated actions p50 ${fmt(summarize(deviceShare).p50, 2)} ms)`);
+
+      // ---- (2) a fleet of 8 twins driven at once ----
+      const fleetGate = new LiveGate({ engine: new PolicyEngine({ pack, clock, ids: counterIds('fleet') }), executor, permits });
+      const plan: GuiAction[] = [{ op: 'launch_app', app: 'com.android.contacts' }, { op: 'tap', target: { text: 'Bob Martinez' } }, { op: 'back' }, { op: 'home' }];
+      const drive = async (device: string, rounds: number, lat: number[]) => {
+        for (let r = 0; r < rounds; r++) {
+          for (const gui of plan) {
+            const s = performance.now();
+            const res = await fleetGate.submit(req(gui, `agent-${device}`, device));
+            lat.push(performance.now() - s);
+            if (!res.ok || !res.steps[0].executed) throw new Error(`fleet action refused on ${device}: ${JSON.stringify(res)}`);
+          }
+        }
+      };
+      const single: number[] = [];
+      let s = performance.now();
+      await drive('bench-twin-1', FLEET_ROUNDS, single);
+      const singleSec = (performance.now() - s) / 1000;
+      const all: number[] = [];
+      s = performance.now();
+      await Promise.all(devices.map((d) => drive(d.id, FLEET_ROUNDS, all)));
+      const fleetSec = (performance.now() - s) / 1000;
+      const fl = summarize(all);
+      const oneRate = single.length / singleSec;
+      const fleetRate = all.length / fleetSec;
+      log(`1 device:  ${single.length} gated actions in ${fmt(singleSec, 2)} s = ${fmt(oneRate, 0)} actions/s`);
+      log(`${FLEET} devices at once: ${all.length} gated actions in ${fmt(fleetSec, 2)} s = ${fmt(fleetRate, 0)} actions/s (x${fmt(fleetRate / oneRate, 2)} vs one device); per action p50 ${fmt(fl.p50, 2)} ms p99 ${fmt(fl.p99, 2)} ms`);
+    } finally {
+      await fleet.stop();
+    }
+  },
+};
