@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DeliveryLog } from '../../../src/device/delivery-log';
+import { createPermitAuthority, type PermittedAction } from '../../../src/device/permitted';
+
+const allow = (event: string) => ({ decision: 'allow' as const, event, ruleset: 'r1' });
+
+describe('permitted actions', () => {
+  it('are minted only for allow (or approved ask), frozen, and single-use', () => {
+    const a = createPermitAuthority(() => 42);
+    const p = a.mint({ eventId: 'e1', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui: { op: 'tap', target: { text: 'Send' } }, decision: allow('e1') });
+    expect(Object.isFrozen(p) && Object.isFrozen(p.gui) && Object.isFrozen(p.gui!.target)).toBe(true);
+    expect(p.mintedAt).toBe(42);
+    expect(a.verifier.isValid(p)).toBe(true);
+    expect(a.verifier.consume(p)).toBe(p);
+    expect(() => a.verifier.consume(p)).toThrow(/already executed/);
+    expect(() => a.mint({ eventId: 'e2', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui: { op: 'home' }, decision: { decision: 'ask', event: 'e2', ruleset: 'r' } })).toThrow(/not approved/);
+    expect(a.mint({ eventId: 'e3', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui: { op: 'home' }, decision: { decision: 'ask', event: 'e3', ruleset: 'r' }, approvedBy: 'op' }).approvedBy).toBe('op');
+    expect(() => a.mint({ eventId: 'e4', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui: { op: 'home' }, decision: allow('other') })).toThrow(/decision is for event other/);
+    expect(() => a.mint({ eventId: 'e5', session: 's', agent: 'ag', channel: 'gui', gui: { op: 'home' }, decision: allow('e5') })).toThrow(/needs a device/);
+  });
+
+  it('rejects look-alikes and tokens of another authority', () => {
+    const a = createPermitAuthority();
+    const b = createPermitAuthority();
+    const foreign = b.mint({ eventId: 'e1', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui: { op: 'home' }, decision: allow('e1') });
+    expect(() => a.verifier.consume(foreign)).toThrow(/not minted by the gate/);
+    expect(() => a.verifier.consume({ ...foreign } as PermittedAction)).toThrow(/not minted/);
+    expect(() => a.verifier.consume(null)).toThrow(/not_permitted/);
+  });
+});
+
+describe('DeliveryLog (S-Bus)', () => {
+  it('is fresh only when the agent last observed the current version', () => {
+    const log = new DeliveryLog(() => 1);
+    expect(log.check('a', 'd', 'v1')).toMatchObject({ fresh: false, code: 'stale_observation', observed: null });
+    log.delivered('a', 'd', 'v1');
+    log.delivered('b', 'd', 'v1');
+    expect(log.check('a', 'd', 'v1').fresh).toBe(true);
+    log.delivered('a', 'd', 'v2');
+    const stale = log.check('b', 'd', 'v2');
+    expect(stale).toMatchObject({ fresh: false, observed: 'v1', current: 'v2' });
+    expect(!stale.fresh && stale.reason).toMatch(/read_screen again/);
+    expect(log.staleAgents('d', 'v2')).toEqual(['b']);
+    expect(log.check('a', 'other', 'v2').fresh).toBe(false);
+  });
+});
