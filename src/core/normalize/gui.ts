@@ -10,6 +10,8 @@ import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
 import { messageSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
+/** Flow buttons that are never the person or chat a message goes to. */
+const NAVIGATION_LABELS = /^(next|back|cancel|skip|search|menu|more|new( message| chat)?|compose|chats?|contacts|calls|下一步|下一页|返回|取消|搜索|次へ|戻る|weiter|zurück|siguiente|suivant|avanti)$/i;
 
 const CONTEXT_EFFECTS: Array<[RegExp, Lifted['effect']]> = [
   [/uninstall|卸载|アンインストール/i, 'uninstall'],
@@ -92,7 +94,7 @@ function conversation(inputs: GuiInputs): string[] {
   const { screen, catalog } = inputs;
   for (let i = screen.path.length - 1; i >= 0; i--) {
     const label = screen.path[i];
-    if (!catalog.buttonByLabel(label)) return [label];
+    if (!catalog.buttonByLabel(label) && !NAVIGATION_LABELS.test(label.trim())) return [label];
   }
   return [];
 }
