@@ -33,8 +33,17 @@ export interface Screen {
   observe: Observe;
 }
 
-const TAG = /<([A-Za-z_][\w.$-]*)((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*(\/?)>|<\/([A-Za-z_][\w.$-]*)\s*>/g;
-const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
+const TAG = /<(\/?)([A-Za-z_][\w.$-]*)([^>]*?)(\/?)>/g;
+/** One attribute's value from a tag's attribute text (` name="value"`), unescaped; '' when absent. */
+function attr(text: string, name: string): string {
+  const key = ` ${name}="`;
+  const i = text.indexOf(key);
+  if (i < 0) return '';
+  const start = i + key.length;
+  const end = text.indexOf('"', start);
+  const v = text.slice(start, end < 0 ? text.length : end);
+  return v.includes('&') ? unescape(v) : v;
+}
 
 const unescape = (s: string) =>
   s.replace(/&(lt|gt|quot|apos|amp|#(\d+)|#x([0-9a-fA-F]+));/g, (_m, name: string, dec?: string, hex?: string) => {
@@ -57,33 +66,31 @@ export function parsePageSource(source: string): ScreenNode[] {
   TAG.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TAG.exec(source))) {
-    const [, open, attrText, selfClose, close] = m;
-    if (close) {
-      if (close !== 'hierarchy') stack.pop();
+    const [, closing, name, attrText, selfClose] = m;
+    if (closing) {
+      if (name !== 'hierarchy') stack.pop();
       continue;
     }
+    const open = name;
     if (open === 'hierarchy') continue;
-    const a: Record<string, string> = {};
-    ATTR.lastIndex = 0;
-    let am: RegExpExecArray | null;
-    while ((am = ATTR.exec(attrText ?? ''))) a[am[1]] = unescape(am[2]);
-    const cls = a.class || open;
+    const t = ` ${attrText ?? ''}`;
+    const cls = attr(t, 'class') || open;
     const index = nodes.length;
     nodes.push({
       cls,
-      resourceId: a['resource-id'] ?? '',
-      text: a.text ?? '',
-      contentDesc: a['content-desc'] ?? '',
-      hint: a.hint ?? '',
-      package: a.package ?? '',
-      bounds: parseBounds(a.bounds),
-      clickable: a.clickable === 'true',
-      longClickable: a['long-clickable'] === 'true',
-      scrollable: a.scrollable === 'true',
+      resourceId: attr(t, 'resource-id'),
+      text: attr(t, 'text'),
+      contentDesc: attr(t, 'content-desc'),
+      hint: attr(t, 'hint'),
+      package: attr(t, 'package'),
+      bounds: parseBounds(attr(t, 'bounds')),
+      clickable: attr(t, 'clickable') === 'true',
+      longClickable: attr(t, 'long-clickable') === 'true',
+      scrollable: attr(t, 'scrollable') === 'true',
       editable: /EditText|AutoCompleteTextView/.test(cls),
-      password: a.password === 'true',
-      checked: a.checked === 'true',
-      enabled: a.enabled !== 'false',
+      password: attr(t, 'password') === 'true',
+      checked: attr(t, 'checked') === 'true',
+      enabled: attr(t, 'enabled') !== 'false',
       index,
       depth: stack.length,
       parent: stack.length ? stack[stack.length - 1] : -1,
@@ -126,7 +133,9 @@ export function toObserve(nodes: ScreenNode[], foreground?: string): Observe {
   return { texts, fields, ...(pkg ? { foreground: pkg } : {}) };
 }
 
-export function toScreen(source: string, foreground?: string): Screen {
+export function toScreen(source: string, foreground?: string, previous?: Screen): Screen {
+  // the same source as last time (nothing changed on the device): reuse the parse
+  if (previous && previous.source === source && (foreground === undefined || previous.observe.foreground === foreground)) return previous;
   const nodes = parsePageSource(source);
   return { version: screenVersion(source), source, nodes, observe: toObserve(nodes, foreground) };
 }

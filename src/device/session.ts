@@ -203,7 +203,7 @@ export class DeviceSession {
     const source = await this.runNow('reading the page source', 'read', (b) => b.getPageSource());
     let fg: string | undefined;
     if (!/package="[^"]+"/.test(source)) fg = await this.runNow('reading the foreground package', 'read', (b) => b.getCurrentPackage());
-    this.lastScreen = toScreen(source, fg);
+    this.lastScreen = toScreen(source, fg, this.lastScreen);
     return this.lastScreen;
   }
 
