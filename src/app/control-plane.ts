@@ -6,12 +6,13 @@
 // Order for every action: gate → audit (before anything is committed; a failed audit write
 // denies) → execute (only with a permit the gate minted) → observe → provenance → audit outcome.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DecidedEvent } from '../core/engine/engine';
 import { PolicyEngine } from '../core/engine/engine';
 import type { Interrupt, InterruptRecord } from '../core/engine/interrupts';
 import type { Clock } from '../core/engine/ports';
 import type { ActionRequest, Decision, Observe, PlanStep } from '../core/protocol/schema';
+import type { AuditRecord } from '../core/audit/record';
 import type { CompiledPack, PackFiles } from '../core/rules/pack';
 import { compilePack } from '../core/rules/pack';
 import { createPermitAuthority, type DeviceExecutor, type DeviceFleet, type PermitAuthority } from '../device';
@@ -21,6 +22,7 @@ import type {
   AgentSummary, ControlPlanePort, LiveEvent, PendingApproval, QuorumRejection, RejectedInput, ReportOutcome,
   ResolveOutcome, SessionSummary, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor,
 } from '../ingress/ports';
+import type { OperatorPort } from '../ingress/operator-port';
 import { createRuleInstaller, openAuditLog, openRuleStore, watchRules, type AuditLog, type RuleInstaller, type RuleSetStatus } from '../storage';
 import { EventBus } from './event-bus';
 import { loadPolicyConfigFile, watchPolicyConfig } from './policy-config-file';
@@ -66,7 +68,7 @@ const randomIds = () => {
   return { next: (prefix: string) => `${prefix}-${boot}-${(++idCounter).toString(36)}` };
 };
 
-export class ControlPlane implements ControlPlanePort {
+export class ControlPlane implements ControlPlanePort, OperatorPort {
   readonly engine: PolicyEngine;
   readonly bus = new EventBus();
   readonly registry = new Registry();
@@ -324,8 +326,34 @@ export class ControlPlane implements ControlPlanePort {
     return this.rules.rollback(ref, by);
   }
 
-  rulesStatus(): RuleSetStatus {
-    return this.rules.status();
+  /** Status of the rule set in force, with the file names of its rule files. */
+  rulesStatus(): RuleSetStatus & { files: string[] } {
+    return { ...this.rules.status(), files: (this.rules.current()?.sources.rules ?? []).map((f) => basename(f.path)) };
+  }
+
+  /**
+   * The console's install: the text of one .rules file replaces the running pack's file of that
+   * name (or joins the pack). Same path as any install: validate → compile → audit → swap; a bad
+   * file leaves the running revision in force, and the rejection is published on the bus.
+   */
+  installRulesText(file: string, text: string, by: string, note?: string) {
+    const sources = this.rules.current()?.sources ?? readPackFiles(this.opts.rulesDir ?? DEFAULT_RULES_DIR);
+    const name = basename(file);
+    const rules = [...sources.rules.filter((f) => basename(f.path) !== name), { path: name, text }];
+    const result = this.rules.install({ ...sources, rules }, by, note ?? `console install of ${name}`);
+    if (!result.ok) this.bus.publish({ type: 'rules.rejected', ts: Date.now(), message: result.message, errors: result.errors });
+    return result;
+  }
+
+  /** A session's audit records, oldest first; the newest `limit` (default 1000) when there are more. */
+  auditRecords(session: string, limit = 1000) {
+    const all = this.audit.records({ session });
+    return { session, total: all.length, records: all.slice(Math.max(0, all.length - limit)) as unknown as Array<AuditRecord & Record<string, unknown>> };
+  }
+
+  /** Full verification of the audit log (every record re-hashed, every checkpoint recomputed). */
+  auditVerify() {
+    return this.audit.verify();
   }
 
   pendingApprovals(): PendingApproval[] {
@@ -384,7 +412,7 @@ export class ControlPlane implements ControlPlanePort {
 }
 
 /** Used by `agentflow serve` (src/cli/commands/serve.ts). */
-export async function createServeControlPlane(opts: { dataDir: string; io: LogSink; rulesDir?: string; watchRules?: boolean }): Promise<{ port: ControlPlane; close(): Promise<void> }> {
+export async function createServeControlPlane(opts: { dataDir: string; io: LogSink; rulesDir?: string; watchRules?: boolean }): Promise<{ port: ControlPlane; operator: ControlPlane; close(): Promise<void> }> {
   const plane = await ControlPlane.start({ dataDir: opts.dataDir, io: opts.io, rulesDir: opts.rulesDir, watchRules: opts.watchRules ?? true });
-  return { port: plane, close: () => plane.close() };
+  return { port: plane, operator: plane, close: () => plane.close() };
 }

@@ -2,7 +2,8 @@
 // ingress (HTTP/WebSocket API, MCP over streamable HTTP, optional MIRROR quorum receiver).
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type CliCommand, type CliIo } from '../command';
 import { startIngressServer } from '../../ingress/http/server';
 import { loadOrCreateToken } from '../../ingress/http/token';
@@ -13,8 +14,14 @@ import { inProcessBackend } from '../../ingress/mcp/server';
 import { QuorumEndpoint, type QuorumPathEntry } from '../../ingress/quorum/endpoint';
 import { connectQuorum } from '../../ingress/quorum/connect';
 import type { ControlPlanePort } from '../../ingress/ports';
+import type { OperatorPort } from '../../ingress/operator-port';
+import { createOperatorRoutes } from '../../ingress/http/operator-routes';
+import { createConsoleStatic } from '../../ingress/http/console-static';
 
 export const DEFAULT_PORT = 7717;
+
+/** The built operator console (electron-vite's renderer output), served at `/`. */
+export const DEFAULT_CONSOLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'out', 'renderer');
 
 export function defaultDataDir(): string {
   return process.env.AGENTFLOW_DATA ?? join(homedir(), '.agentflow');
@@ -23,6 +30,8 @@ export function defaultDataDir(): string {
 /** The composition root's side of `serve`: a control plane exposing the ingress port. */
 export interface ServeControlPlane {
   port: ControlPlanePort;
+  /** Operator side (approvals, interrupts, rules, audit) for the console at /v1/operator/*. */
+  operator?: OperatorPort;
   close(): Promise<void>;
 }
 
@@ -40,11 +49,13 @@ async function loadComposition(): Promise<ControlPlaneFactory> {
 export interface ServeHandle {
   url: string;
   token: string;
+  /** The operator console with its token in the fragment (never sent to the server). */
+  consoleUrl: string;
   close(): Promise<void>;
 }
 
 /** Starts everything `serve` runs; used by the command and by integration tests. */
-export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory }): Promise<ServeHandle> {
+export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory; consoleDir?: string }): Promise<ServeHandle> {
   const { token, path: tokenPath, created } = loadOrCreateToken(opts.dataDir);
   if (created) opts.io.err(`agentflow serve: generated a bearer token in ${tokenPath} (mode 0600)`);
   const factory = opts.factory ?? (await loadComposition());
@@ -66,12 +77,19 @@ export async function startServe(opts: { dataDir: string; port?: number; host?: 
     quorum = created.endpoint;
     conn = connectQuorum(quorum, cp.port);
   }
-  const server = await startIngressServer({ controlPlane: cp.port, token, host: opts.host, port: opts.port, bodyLimit: opts.bodyLimit, quorum, mcp: (req, res) => mcp.handle(req, res), gateway });
+  const operator = cp.operator
+    ? createOperatorRoutes(cp.operator, {
+        bodyLimit: opts.bodyLimit,
+        onRejected: (r) => cp.port.auditRejectedInput({ ts: Date.now(), origin: 'http', method: 'POST', ...r }),
+      })
+    : undefined;
+  const server = await startIngressServer({ controlPlane: cp.port, token, host: opts.host, port: opts.port, bodyLimit: opts.bodyLimit, quorum, mcp: (req, res) => mcp.handle(req, res), gateway, operator, console: createConsoleStatic(opts.consoleDir ?? DEFAULT_CONSOLE_DIR) });
   const info = join(opts.dataDir, 'serve.json');
   writeFileSync(info, JSON.stringify({ url: server.url, pid: process.pid, started: new Date().toISOString() }), { mode: 0o600 });
   return {
     url: server.url,
     token,
+    consoleUrl: `${server.url}/#token=${encodeURIComponent(token)}`,
     close: async () => {
       await mcp.close();
       await server.close();
@@ -118,6 +136,7 @@ export const command: CliCommand = {
       return 1;
     }
     io.out(`agentflow serve: listening on ${handle.url} (data ${dataDir}; token in ${join(dataDir, 'token')})`);
+    io.err(`agentflow serve: operator console at ${handle.consoleUrl}`);
     await new Promise<void>((done) => {
       process.once('SIGINT', done);
       process.once('SIGTERM', done);

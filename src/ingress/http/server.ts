@@ -10,6 +10,8 @@
 //   GET  /v1/stream                       WebSocket (or SSE with Accept: text/event-stream)
 //   POST /v1/quorum/slots                 MIRROR slot from one path (Authorization: Bearer <path token>)
 //   *    /mcp                             MCP streamable HTTP
+//   POST /v1/operator/<channel>           operator console API (operator-routes.ts), when `operator` is set
+//   GET  / (anything outside /v1, /mcp)   the console's static files without the token, when `console` is set
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -22,6 +24,8 @@ import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { ingressError, sendError, sendJson, statusOf, type IngressError } from './errors';
 import { bearerOf, tokenMatches } from './token';
 import { LiveStream } from './stream';
+import { isConsolePath } from './console-static';
+import { OPERATOR_PREFIX } from './operator-routes';
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -36,6 +40,10 @@ export interface IngressServerOptions {
   quorum?: QuorumEndpoint;
   /** Streamable-HTTP MCP handler mounted at /mcp (after the bearer check). */
   mcp?: HttpHandler;
+  /** Operator console API mounted at /v1/operator/* (after the bearer check); see operator-routes.ts. */
+  operator?: HttpHandler;
+  /** Static files of the operator console for GET outside /v1 and /mcp (no token); see console-static.ts. */
+  console?: HttpHandler;
   gateway?: Gateway;
   now?: () => number;
 }
@@ -95,6 +103,7 @@ export async function startIngressServer(opts: IngressServerOptions): Promise<In
       if (r.status >= 400) audit({ method: 'POST', route: path, status: r.status, code: r.code ?? 'invalid_request', message: r.message ?? '', remote: req.socket.remoteAddress });
       return;
     }
+    if (opts.console && isConsolePath(req.method, path)) return opts.console(req, res);
     if (!authorized(req, url)) {
       req.resume();
       return reject(req, res, path, ingressError('unauthorized', bearerOf(req.headers.authorization) ? 'bearer token is not valid for this server' : 'missing bearer token: send Authorization: Bearer <token> (the token is in DATA_DIR/token)'));
@@ -102,6 +111,10 @@ export async function startIngressServer(opts: IngressServerOptions): Promise<In
     if (path === '/mcp' || path.startsWith('/mcp/')) {
       if (!opts.mcp) return reject(req, res, path, ingressError('not_found', 'no MCP endpoint is configured on this server'));
       return opts.mcp(req, res);
+    }
+    if (path.startsWith(OPERATOR_PREFIX)) {
+      if (!opts.operator) return reject(req, res, path, ingressError('not_found', 'no operator API is configured on this server'));
+      return opts.operator(req, res);
     }
     const match = ROUTES.map((r) => ({ r, m: r.re.exec(path) })).filter((x) => x.m);
     if (match.length === 0) {
