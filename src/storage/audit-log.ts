@@ -7,12 +7,13 @@ import { canonicalJson, utf8 } from '../core/audit/canonical-json';
 import { CHECKPOINT_TYPE, CONSISTENCY_TYPE, INCLUSION_TYPE, contentHash, type Checkpoint, type ConsistencyProofJson, type InclusionProofJson } from '../core/audit/checkpoint';
 import { auditError, isAuditException } from '../core/audit/errors';
 import { DEFAULT_HASH_ALG, fromHex, isHashAlgName, toHex, type HashAlgName, type HashAlgorithm } from '../core/audit/hash';
-import { consistencyProof, inclusionProof, leafHash, MerkleFrontier, treeRoot } from '../core/audit/merkle';
+import { leafHash, MerkleFrontier, MerkleTree } from '../core/audit/merkle';
 import {
   buildDecisionRecord,
   buildOperatorRecord,
   buildOutcomeRecord,
   checkRecordEnvelope,
+  recordText,
   type AuditRecord,
   type DecisionInput,
   type OperatorInput,
@@ -154,6 +155,8 @@ class SqliteAuditLog implements AuditLog {
   readonly hashAlg: HashAlgName;
   private readonly alg: HashAlgorithm;
   private frontier: MerkleFrontier;
+  /** Full in-memory tree for proofs, built on first use and then kept up to date by appends. */
+  private tree: MerkleTree | null = null;
   private lastCheckpointSize = 0;
   private lastCheckpointTs: number;
   private closed = false;
@@ -256,18 +259,20 @@ class SqliteAuditLog implements AuditLog {
     const saved = this.frontier.clone();
     const savedCheckpoint = { size: this.lastCheckpointSize, ts: this.lastCheckpointTs };
     const acks: AppendAck[] = [];
+    const leaves: Uint8Array[] = [];
     try {
       const ts = this.now();
       const run = this.db.transaction(() => {
         for (const build of builders) {
           const seq = this.frontier.size;
           const record = build({ seq, ts, hashAlg: this.alg });
-          const text = canonicalJson(record);
+          const text = recordText(record);
           const leaf = leafHash(this.alg, utf8(text));
           const r = record as unknown as Record<string, unknown>;
           const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
           this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, text, buf(leaf));
           this.frontier.push(leaf);
+          leaves.push(leaf);
           acks.push({ seq, leaf: toHex(leaf) });
         }
         const size = this.frontier.size;
@@ -275,6 +280,7 @@ class SqliteAuditLog implements AuditLog {
       });
       run.immediate();
       this.lastOk = true;
+      if (this.tree) for (const leaf of leaves) this.tree.push(leaf);
       return acks;
     } catch (error) {
       this.frontier = saved;
@@ -355,8 +361,17 @@ class SqliteAuditLog implements AuditLog {
     return verifyDatabase(this.db, this.alg, this.logId, pinned);
   }
 
-  private leaves(size: number): Uint8Array[] {
-    return this.db.prepare('SELECT leaf_hash FROM audit_log WHERE seq < ? ORDER BY seq').pluck().all(size) as Uint8Array[];
+  /** The in-memory tree of all committed leaves (read once from the database, then kept current). */
+  private fullTree(): MerkleTree {
+    if (this.tree && this.tree.size === this.frontier.size) return this.tree;
+    const tree = new MerkleTree(this.alg);
+    for (const leaf of this.db.prepare('SELECT leaf_hash FROM audit_log ORDER BY seq').pluck().iterate() as IterableIterator<Uint8Array>) {
+      if (!(leaf instanceof Uint8Array) || leaf.length !== this.alg.size) throw auditError('audit_corrupt', `${this.path}: record ${tree.size} has a malformed leaf hash; run \`agentflow audit verify\``, this.path);
+      tree.push(leaf);
+    }
+    if (tree.size !== this.frontier.size) throw auditError('audit_corrupt', `${this.path}: expected ${this.frontier.size} leaves, found ${tree.size}; run \`agentflow audit verify\``, this.path);
+    this.tree = tree;
+    return tree;
   }
 
   private checkSize(size: number, what: string): void {
@@ -371,8 +386,7 @@ class SqliteAuditLog implements AuditLog {
     if (!Number.isSafeInteger(seq) || seq < 0 || seq >= size) {
       throw auditError('not_found', `${this.path}: no record ${seq} in a tree of size ${size}`, 'seq');
     }
-    const leaves = this.leaves(size);
-    if (leaves.length !== size) throw auditError('audit_corrupt', `${this.path}: expected ${size} leaves, found ${leaves.length}; run \`agentflow audit verify\``, this.path);
+    const tree = this.fullTree();
     const text = this.db.prepare('SELECT record FROM audit_log WHERE seq = ?').pluck().get(seq) as string;
     return {
       v: 1,
@@ -381,9 +395,9 @@ class SqliteAuditLog implements AuditLog {
       hash_alg: this.hashAlg,
       seq,
       size,
-      root: toHex(treeRoot(this.alg, leaves)),
-      leaf_hash: toHex(leaves[seq]),
-      path: inclusionProof(this.alg, leaves, seq).map(toHex),
+      root: toHex(tree.root(size)),
+      leaf_hash: toHex(tree.leaf(seq)),
+      path: tree.inclusionProof(seq, size).map(toHex),
       record: text,
     };
   }
@@ -392,7 +406,7 @@ class SqliteAuditLog implements AuditLog {
     this.ensureOpen();
     this.checkSize(second, 'tree size');
     if (!Number.isSafeInteger(first) || first < 0 || first > second) throw auditError('not_found', `${this.path}: first size ${first} must be between 0 and ${second}`, 'first');
-    const leaves = this.leaves(second);
+    const tree = this.fullTree();
     return {
       v: 1,
       type: CONSISTENCY_TYPE,
@@ -400,9 +414,9 @@ class SqliteAuditLog implements AuditLog {
       hash_alg: this.hashAlg,
       first,
       second,
-      first_root: toHex(treeRoot(this.alg, leaves, first)),
-      second_root: toHex(treeRoot(this.alg, leaves, second)),
-      path: consistencyProof(this.alg, leaves, first, second).map(toHex),
+      first_root: toHex(tree.root(first)),
+      second_root: toHex(tree.root(second)),
+      path: tree.consistencyProof(first, second).map(toHex),
     };
   }
 

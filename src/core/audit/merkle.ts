@@ -239,3 +239,120 @@ function popcount(n: number): number {
   }
   return c;
 }
+
+/** Hashes of one tree level, packed contiguously (size bytes each) to keep memory at ~2 hashes per leaf. */
+class PackedLevel {
+  private buf: Uint8Array;
+  length = 0;
+  constructor(private readonly size: number) {
+    this.buf = new Uint8Array(size * 64);
+  }
+  push(hash: Uint8Array): void {
+    if ((this.length + 1) * this.size > this.buf.length) {
+      const next = new Uint8Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf.set(hash, this.length * this.size);
+    this.length++;
+  }
+  get(i: number): Uint8Array {
+    return this.buf.subarray(i * this.size, (i + 1) * this.size);
+  }
+}
+
+/**
+ * The whole tree kept in memory: every complete perfect subtree root, level by level. Appends
+ * cost amortized one node hash; any subtree root needs O(log n) hashes, so inclusion and
+ * consistency proofs are O(log² n) instead of rehashing all leaves.
+ */
+export class MerkleTree {
+  private readonly levels: PackedLevel[] = [];
+
+  constructor(private readonly alg: HashAlgorithm) {
+    this.levels.push(new PackedLevel(alg.size));
+  }
+
+  get size(): number {
+    return this.levels[0].length;
+  }
+
+  leaf(i: number): Uint8Array {
+    return this.levels[0].get(i);
+  }
+
+  push(leaf: Uint8Array): void {
+    if (leaf.length !== this.alg.size) throw new RangeError(`leaf hash must be ${this.alg.size} bytes, got ${leaf.length}`);
+    this.levels[0].push(leaf);
+    let h = 0;
+    while (this.levels[h].length % 2 === 0) {
+      const level = this.levels[h];
+      if (!this.levels[h + 1]) this.levels.push(new PackedLevel(this.alg.size));
+      this.levels[h + 1].push(nodeHash(this.alg, level.get(level.length - 2), level.get(level.length - 1)));
+      h++;
+    }
+  }
+
+  /** MTH(D[lo:hi]) using stored perfect subtrees. */
+  subtreeRoot(lo: number, hi: number): Uint8Array {
+    const n = hi - lo;
+    if (n === 0) return emptyRoot(this.alg);
+    if (n === 1) return this.levels[0].get(lo);
+    // A perfect, aligned range is stored: its level is log2(n).
+    if ((n & (n - 1)) === 0 && lo % n === 0) {
+      const h = Math.log2(n);
+      const level = this.levels[h];
+      if (level && lo / n < level.length) return level.get(lo / n);
+    }
+    const k = splitPoint(n);
+    return nodeHash(this.alg, this.subtreeRoot(lo, lo + k), this.subtreeRoot(lo + k, hi));
+  }
+
+  root(size = this.size): Uint8Array {
+    return this.subtreeRoot(0, size);
+  }
+
+  inclusionProof(index: number, size = this.size): Uint8Array[] {
+    if (!Number.isSafeInteger(size) || size < 0 || size > this.size) throw new RangeError(`tree size ${size} out of range (log has ${this.size} leaves)`);
+    if (!Number.isSafeInteger(index) || index < 0 || index >= size) throw new RangeError(`leaf index ${index} out of range for tree size ${size}`);
+    const path: Uint8Array[] = [];
+    const walk = (m: number, lo: number, hi: number): void => {
+      const n = hi - lo;
+      if (n <= 1) return;
+      const k = splitPoint(n);
+      if (m < k) {
+        walk(m, lo, lo + k);
+        path.push(this.subtreeRoot(lo + k, hi));
+      } else {
+        walk(m - k, lo + k, hi);
+        path.push(this.subtreeRoot(lo, lo + k));
+      }
+    };
+    walk(index, 0, size);
+    return path;
+  }
+
+  consistencyProof(first: number, second = this.size): Uint8Array[] {
+    if (!Number.isSafeInteger(second) || second < 0 || second > this.size) throw new RangeError(`tree size ${second} out of range (log has ${this.size} leaves)`);
+    if (!Number.isSafeInteger(first) || first < 0 || first > second) throw new RangeError(`first size ${first} out of range for second size ${second}`);
+    if (first === 0 || first === second) return [];
+    const path: Uint8Array[] = [];
+    const sub = (m: number, lo: number, hi: number, complete: boolean): void => {
+      const n = hi - lo;
+      if (m === n) {
+        if (!complete) path.push(this.subtreeRoot(lo, hi));
+        return;
+      }
+      const k = splitPoint(n);
+      if (m <= k) {
+        sub(m, lo, lo + k, complete);
+        path.push(this.subtreeRoot(lo + k, hi));
+      } else {
+        sub(m - k, lo + k, hi, false);
+        path.push(this.subtreeRoot(lo, lo + k));
+      }
+    };
+    sub(first, 0, second, true);
+    return path;
+  }
+}

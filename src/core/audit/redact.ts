@@ -2,6 +2,8 @@
 // keys, bearer tokens. Whole values are masked when their field name says secret; inside free
 // text only the secret substring is masked. Every mask is recorded ({path, kind}) so a reviewer
 // knows what was hidden and where.
+import { auditError } from './errors';
+
 export type SecretKind = 'private_key' | 'api_key' | 'token' | 'password' | 'otp' | 'secret_field';
 
 export interface Redaction {
@@ -13,6 +15,12 @@ export interface Redaction {
 export interface RedactResult<T> {
   value: T;
   redactions: Redaction[];
+  /**
+   * True when every object of the copy has its keys in canonical (sorted) insertion order, so
+   * JSON.stringify of it is already canonical JSON. False when an object has integer-like keys,
+   * which JavaScript always enumerates first.
+   */
+  sorted: boolean;
 }
 
 export function mask(kind: SecretKind): string {
@@ -134,45 +142,112 @@ export function redactText(text: string): { text: string; kinds: SecretKind[] } 
 export interface RedactOptions {
   /** Paths (as produced here, relative to the value) whose whole value must be masked. */
   secretPaths?: ReadonlySet<string>;
+  /** Objects of the input (by identity) and the keys in them whose values must be masked whole. */
+  secretSlots?: ReadonlyMap<object, ReadonlySet<string>>;
 }
 
-function join(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path ? `${path}.${key}` : key;
+/** Path of the current node from a stack of keys: `a.b[2].c`. Built only when a path is needed. */
+function pathOf(base: string, keys: ReadonlyArray<string | number>): string {
+  let path = base;
+  for (const key of keys) path = typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+  return path;
 }
 
-/** Returns a redacted deep copy of a JSON value and the list of masked paths (prefixed with `base`). */
+function keysSorted(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return false;
+  return true;
+}
+
+const INTEGER_KEY = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * Returns a redacted deep copy of a JSON value and the list of masked paths (prefixed with
+ * `base`). The copy has sorted keys; values JSON cannot carry (NaN, undefined in arrays,
+ * functions, class instances) are refused with `invalid_input` naming the path, never dropped.
+ */
 export function redactValue<T>(value: T, base = '', options: RedactOptions = {}): RedactResult<T> {
   const redactions: Redaction[] = [];
-  const walk = (v: unknown, path: string, keyKind: SecretKind | null): unknown => {
-    if (options.secretPaths?.has(path) && (typeof v === 'string' || typeof v === 'number') && String(v) !== '') {
-      redactions.push({ path, kind: keyKind ?? 'secret_field' });
-      return mask(keyKind ?? 'secret_field');
-    }
-    if (typeof v === 'string') {
-      if (keyKind && v !== '' && !v.startsWith('[REDACTED:')) {
-        // Keep the scheme of an Authorization header readable: `Bearer [REDACTED:token]`.
-        const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(v);
-        redactions.push({ path, kind: keyKind });
-        return scheme ? `${scheme[0]}${mask(keyKind)}` : mask(keyKind);
-      }
-      const r = redactText(v);
-      for (const kind of r.kinds) redactions.push({ path, kind });
-      return r.text;
-    }
-    if (typeof v === 'number' && keyKind) {
-      redactions.push({ path, kind: keyKind });
-      return mask(keyKind);
-    }
-    if (Array.isArray(v)) return v.map((item, i) => walk(item, join(path, i), keyKind));
-    if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
-        out[k] = walk(child, join(path, k), keyKind ?? secretKindOfKey(k));
-      }
-      return out;
-    }
-    return v;
+  const stack: Array<string | number> = [];
+  const secretPaths = options.secretPaths && options.secretPaths.size > 0 ? options.secretPaths : null;
+  const slots = options.secretSlots && options.secretSlots.size > 0 ? options.secretSlots : null;
+  let sorted = true;
+  const here = () => pathOf(base, stack);
+  const invalid = (what: string): never => {
+    const path = here();
+    throw auditError('invalid_input', `${path || '(root)'} is ${what}, which JSON cannot carry`, path || '(root)');
   };
-  return { value: walk(value, base, null) as T, redactions };
+  const maskWhole = (v: unknown, kind: SecretKind): string | undefined => {
+    if ((typeof v === 'string' || typeof v === 'number') && String(v) !== '') {
+      redactions.push({ kind, path: here() });
+      return mask(kind);
+    }
+    return undefined;
+  };
+  const walk = (v: unknown, keyKind: SecretKind | null, forced: boolean): unknown => {
+    if (forced || (secretPaths !== null && secretPaths.has(here()))) {
+      const masked = maskWhole(v, keyKind ?? 'secret_field');
+      if (masked !== undefined) return masked;
+    }
+    switch (typeof v) {
+      case 'string': {
+        if (keyKind && v !== '' && !v.startsWith('[REDACTED:')) {
+          // Keep the scheme of an Authorization header readable: `Bearer [REDACTED:token]`.
+          const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(v);
+          redactions.push({ kind: keyKind, path: here() });
+          return scheme ? `${scheme[0]}${mask(keyKind)}` : mask(keyKind);
+        }
+        const r = redactText(v);
+        if (r.kinds.length > 0) {
+          const path = here();
+          for (const kind of r.kinds) redactions.push({ kind, path });
+        }
+        return r.text;
+      }
+      case 'number':
+        if (!Number.isFinite(v)) return invalid(String(v));
+        if (keyKind) {
+          redactions.push({ kind: keyKind, path: here() });
+          return mask(keyKind);
+        }
+        return v;
+      case 'boolean':
+        return v;
+      case 'undefined':
+        return undefined;
+      case 'object': {
+        if (v === null) return null;
+        if (Array.isArray(v)) {
+          const out = new Array(v.length);
+          for (let i = 0; i < v.length; i++) {
+            stack.push(i);
+            if (v[i] === undefined) invalid('undefined');
+            out[i] = walk(v[i], keyKind, false);
+            stack.pop();
+          }
+          return out;
+        }
+        const proto = Object.getPrototypeOf(v);
+        if (proto !== Object.prototype && proto !== null) return invalid(`a ${proto?.constructor?.name ?? 'non-plain object'}`);
+        const out: Record<string, unknown> = {};
+        const record = v as Record<string, unknown>;
+        const keys = Object.keys(record);
+        if (!keysSorted(keys)) keys.sort();
+        const secretKeys = slots?.get(record);
+        for (const k of keys) {
+          const c = k.charCodeAt(0);
+          if (c >= 48 && c <= 57 && INTEGER_KEY.test(k)) sorted = false;
+          stack.push(k);
+          const child = walk(record[k], keyKind ?? secretKindOfKey(k), secretKeys !== undefined && secretKeys.has(k));
+          stack.pop();
+          if (child === undefined) continue;
+          if (k === '__proto__') Object.defineProperty(out, k, { value: child, enumerable: true, writable: true, configurable: true });
+          else out[k] = child;
+        }
+        return out;
+      }
+      default:
+        return invalid(`a ${typeof v}`);
+    }
+  };
+  return { value: walk(value, null, false) as T, redactions, sorted };
 }

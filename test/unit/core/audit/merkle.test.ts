@@ -7,6 +7,7 @@ import {
   inclusionProof,
   leafHash,
   MerkleFrontier,
+  MerkleTree,
   nodeHash,
   rootFromInclusionProof,
   treeRoot,
@@ -252,5 +253,22 @@ describe('consistency verifier', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('in-memory MerkleTree', () => {
+  it('gives the same roots and proofs as the list-based functions for every size up to 70', () => {
+    const leaves = makeLeaves(70);
+    const tree = new MerkleTree(sha);
+    for (let n = 1; n <= 70; n++) {
+      tree.push(leaves[n - 1]);
+      expect(toHex(tree.root())).toBe(toHex(treeRoot(sha, leaves, n)));
+      for (let size = 1; size <= n; size += 7) {
+        for (let i = 0; i < size; i += 3) expect(tree.inclusionProof(i, size).map(toHex)).toEqual(inclusionProof(sha, leaves, i, size).map(toHex));
+        for (let m = 0; m <= size; m += 5) expect(tree.consistencyProof(m, size).map(toHex)).toEqual(consistencyProof(sha, leaves, m, size).map(toHex));
+      }
+    }
+    expect(() => tree.inclusionProof(70)).toThrow(RangeError);
+    expect(() => tree.push(new Uint8Array(3))).toThrow(/32 bytes/);
   });
 });

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../src/core/audit/canonical-json';
 import { getHashAlgorithm, toHex } from '../../../../src/core/audit/hash';
-import { buildDecisionRecord, buildOperatorRecord, buildOutcomeRecord, checkRecordEnvelope } from '../../../../src/core/audit/record';
+import { buildDecisionRecord, buildOperatorRecord, buildOutcomeRecord, checkRecordEnvelope, recordText } from '../../../../src/core/audit/record';
 import { makeInput } from './fixtures';
 
 const stamp = { seq: 7, ts: 1_700_000_000_123, hashAlg: getHashAlgorithm('sha256') };
@@ -69,5 +70,40 @@ describe('audit records', () => {
     expect(() => checkRecordEnvelope({ v: 2 }, 'record 3')).toThrow(/record 3: unsupported record version 2/);
     expect(() => checkRecordEnvelope({ v: 1, seq: -1 }, 'record 3')).toThrow(/seq/);
     expect(() => checkRecordEnvelope([], 'record 3')).toThrow(/not a JSON object/);
+  });
+});
+
+describe('fast canonical text of built records', () => {
+  it('recordText equals canonicalJson for any JSON in the request, screen, observation and detail (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue()), (anything, dict) => {
+        const input = makeInput(3);
+        input.request = { v: 1, session: 's', agent: 'a', channel: 'tool', tool: { name: 'x', arguments: dict }, meta: { anything } };
+        input.screen = { texts: ['a'], fields: Object.fromEntries(Object.keys(dict).map((k) => [k, 'v'])), body: anything } as never;
+        const d = buildDecisionRecord(input, stamp);
+        expect(recordText(d)).toBe(canonicalJson(d));
+        const o = buildOutcomeRecord({ decisionId: 'x', session: 's', agent: 'a', status: 'executed', observed: { body: anything, result: dict } }, stamp);
+        expect(recordText(o)).toBe(canonicalJson(o));
+        const op = buildOperatorRecord({ action: 'approve', operator: 'o', detail: dict }, stamp);
+        expect(recordText(op)).toBe(canonicalJson(op));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses values JSON cannot carry instead of silently changing them', () => {
+    const input = makeInput(4);
+    input.request = { a: [1, undefined] };
+    expect(() => buildDecisionRecord(input, stamp)).toThrow(/request\.a\[1\] is undefined/);
+    input.request = { when: new Date(0) };
+    expect(() => buildDecisionRecord(input, stamp)).toThrow(/request\.when is a Date/);
+    input.request = { n: NaN };
+    expect(() => buildDecisionRecord(input, stamp)).toThrow(/request\.n is NaN/);
+    expect(() => buildDecisionRecord(makeInput(5, {}, { latency_us: Infinity }), stamp)).toThrow(/latency_us must be a finite number/);
+    const proto = JSON.parse('{"__proto__": {"x": 1}, "y": 2}');
+    input.request = proto;
+    const r = buildDecisionRecord(input, stamp);
+    expect(recordText(r)).toContain('"__proto__":{"x":1}');
+    expect(recordText(r)).toBe(canonicalJson(r));
   });
 });

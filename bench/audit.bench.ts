@@ -1,0 +1,162 @@
+// Audit log throughput: appends/s of the tamper-evident log (redaction + canonical JSON +
+// Merkle + SQLite commit) next to raw better-sqlite3 inserts of the very same rows, measured in
+// the same run on the same schema; plus proof generation / verification and full-verify times.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPackFiles } from '../src/app/pack-loader';
+import { canonicalJson, utf8 } from '../src/core/audit/canonical-json';
+import { checkConsistencyProof, checkInclusionProof } from '../src/core/audit/checkpoint';
+import { leafHash } from '../src/core/audit/merkle';
+import { buildDecisionRecord, type DecisionInput } from '../src/core/audit/record';
+import { parsePolicyConfig } from '../src/core/config/policy-config';
+import { PolicyEngine } from '../src/core/engine/engine';
+import { counterIds, fixedClock } from '../src/core/engine/ports';
+import { compilePack } from '../src/core/rules/pack';
+import { openAuditLog } from '../src/storage/audit-log';
+import { resolveHashAlgorithm } from '../src/storage/native-hash';
+import { openDatabase } from '../src/storage/sqlite';
+import type { BenchSuite } from './registry';
+import { fmt, summarize } from './stats';
+import { workloadCases } from './workload';
+
+const N = 20_000;
+const BATCH = 100;
+
+/** Realistic decision inputs: the workload's steps decided by the default pack. */
+function decisionPool(): DecisionInput[] {
+  const compiled = compilePack(readPackFiles());
+  if (!compiled.ok) throw new Error('default pack does not compile');
+  const pool: DecisionInput[] = [];
+  for (const c of workloadCases()) {
+    const parsed = parsePolicyConfig({ org: c.org, agents: c.agents ?? {} });
+    if (!parsed.ok) continue;
+    const engine = new PolicyEngine({ pack: compiled.pack, config: parsed.config, clock: fixedClock(), ids: counterIds(c.id) });
+    for (const step of c.steps) {
+      const result = engine.evaluate(step.request);
+      if (!result.ok) continue;
+      for (const { event, decision } of result.decided) pool.push({ event, decision, request: step.request, screen: step.observe });
+      const last = result.decided[result.decided.length - 1];
+      if (step.observe && last.decision.decision === 'allow') engine.commit(last.event.session, last.event.id, step.observe, 'eval');
+    }
+  }
+  return pool;
+}
+
+function inputsOf(pool: DecisionInput[], n: number, tag: string): DecisionInput[] {
+  return Array.from({ length: n }, (_, i) => {
+    const base = pool[i % pool.length];
+    return { ...base, event: { ...base.event, id: `${tag}-${i}` }, decision: { ...base.decision, event: `${tag}-${i}` } };
+  });
+}
+
+function rate(n: number, ms: number): number {
+  return (n / ms) * 1000;
+}
+
+export const suite: BenchSuite = {
+  name: 'audit log',
+  async run(log) {
+    const dir = mkdtempSync(join(tmpdir(), 'agentflow-audit-bench-'));
+    try {
+      const pool = decisionPool();
+      const alg = resolveHashAlgorithm('sha256');
+      log(`workload: ${pool.length} distinct decided events from the public cases, cycled to ${N} records; WAL, synchronous=NORMAL`);
+
+      // The same rows, prepared outside the timing for the raw inserts.
+      const rowInputs = inputsOf(pool, N, 'raw');
+      const rows = rowInputs.map((input, seq) => {
+        const record = buildDecisionRecord(input, { seq, ts: 1, hashAlg: alg });
+        const text = canonicalJson(record);
+        return [seq, 'decision', 1, record.session, record.agent, record.decision_id, record.decision, record.ruleset, text, Buffer.from(leafHash(alg, utf8(text)))] as const;
+      });
+      const avgBytes = rows.reduce((a, r) => a + r[8].length, 0) / rows.length;
+      const insertSql = 'INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+      const rawRun = (file: string, batch: number): number => {
+        const db = openDatabase(join(dir, file));
+        const insert = db.prepare(insertSql);
+        const tx = db.transaction((from: number, to: number) => {
+          for (let i = from; i < to; i++) insert.run(...rows[i]);
+        });
+        const t0 = performance.now();
+        for (let i = 0; i < N; i += batch) tx.immediate(i, Math.min(N, i + batch));
+        const ms = performance.now() - t0;
+        db.close();
+        return rate(N, ms);
+      };
+
+      const auditRun = (file: string, batch: number): number => {
+        const inputs = inputsOf(pool, N, file);
+        const audit = openAuditLog(join(dir, file));
+        const t0 = performance.now();
+        if (batch === 1) for (const input of inputs) audit.appendDecision(input);
+        else for (let i = 0; i < N; i += batch) audit.appendDecisions(inputs.slice(i, i + batch));
+        const ms = performance.now() - t0;
+        audit.close();
+        return rate(N, ms);
+      };
+
+      // Warm up JIT and the page cache on a small run, then measure.
+      rawRun('warm-raw.db', BATCH);
+      auditRun('warm-audit.db', 1);
+      const rawBatched = rawRun('raw-batched.db', BATCH);
+      const rawSingle = rawRun('raw-single.db', 1);
+      const auditSingle = auditRun('audit-single.db', 1);
+      const auditBatched = auditRun('audit-batched.db', BATCH);
+
+      log(`rows: ${N} decision records, ${fmt(avgBytes, 0)} bytes of canonical JSON on average`);
+      log(`  raw better-sqlite3 inserts, ${BATCH} rows/txn   ${fmt(rawBatched, 0).padStart(9)} rows/s`);
+      log(`  raw better-sqlite3 inserts, 1 row/txn      ${fmt(rawSingle, 0).padStart(9)} rows/s`);
+      log(`  audit appendDecision, 1 record/txn         ${fmt(auditSingle, 0).padStart(9)} records/s   (durable before each action)`);
+      log(`  audit appendDecisions, ${BATCH} records/txn   ${fmt(auditBatched, 0).padStart(9)} records/s`);
+      log(`  ratio audit/raw, both ${BATCH}/txn             ${fmt(auditBatched / rawBatched, 2)}×   (goal ≥ 0.5×)`);
+      log(`  ratio audit/raw, both 1/txn               ${fmt(auditSingle / rawSingle, 2)}×`);
+      log(`  ratio audit 1/txn vs raw ${BATCH}/txn          ${fmt(auditSingle / rawBatched, 2)}×`);
+
+      // Proofs on the N-record log.
+      const audit = openAuditLog(join(dir, 'audit-single.db'), { readonly: true });
+      const size = audit.size();
+      const genUs: number[] = [];
+      const verUs: number[] = [];
+      for (let k = 0; k < 50; k++) {
+        const seq = Math.floor((k * 7919) % size);
+        const t0 = performance.now();
+        const proof = audit.prove(seq);
+        const t1 = performance.now();
+        if (!checkInclusionProof(proof).ok) throw new Error(`proof ${seq} does not verify`);
+        const t2 = performance.now();
+        genUs.push((t1 - t0) * 1000);
+        verUs.push((t2 - t1) * 1000);
+      }
+      const cGen: number[] = [];
+      const cVer: number[] = [];
+      for (let k = 1; k <= 20; k++) {
+        const first = Math.floor((size * k) / 21);
+        const t0 = performance.now();
+        const proof = audit.proveConsistency(first);
+        const t1 = performance.now();
+        if (!checkConsistencyProof(proof).ok) throw new Error(`consistency ${first} does not verify`);
+        cGen.push((t1 - t0) * 1000);
+        cVer.push((performance.now() - t1) * 1000);
+      }
+      const t0 = performance.now();
+      const report = audit.verify();
+      const verifyMs = performance.now() - t0;
+      audit.close();
+      if (!report.ok) throw new Error('bench log does not verify');
+      const g = summarize(genUs);
+      const v = summarize(verUs);
+      const cg = summarize(cGen);
+      const cv = summarize(cVer);
+      log(`proofs on a ${size}-record log (µs):            p50        p99`);
+      log(`  inclusion proof generation        ${fmt(g.p50, 0).padStart(10)} ${fmt(g.p99, 0).padStart(10)}   (reads all leaf hashes)`);
+      log(`  inclusion proof verification      ${fmt(v.p50, 1).padStart(10)} ${fmt(v.p99, 1).padStart(10)}   (record → leaf → root)`);
+      log(`  consistency proof generation      ${fmt(cg.p50, 0).padStart(10)} ${fmt(cg.p99, 0).padStart(10)}`);
+      log(`  consistency proof verification    ${fmt(cv.p50, 1).padStart(10)} ${fmt(cv.p99, 1).padStart(10)}`);
+      log(`  full verify of the log            ${fmt(verifyMs, 0).padStart(10)} ms  (${fmt(rate(size, verifyMs), 0)} records/s)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
