@@ -4,6 +4,7 @@ import { loadPack } from '../../app/pack-loader';
 import { parseCaseLines } from '../../core/eval/read-cases';
 import { runCase, summarize, type CaseObserver, type CaseOutcome } from '../../core/eval/run-case';
 import { formatPackError } from '../../core/rules/pack';
+import { fixedClock } from '../../core/engine/ports';
 import { parseArgs, type CliCommand } from '../command';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -45,7 +46,10 @@ export const command: CliCommand = {
     const outcomes: CaseOutcome[] = [];
     try {
       for (const { value } of cases) {
-        const outcome = runCase(loaded.pack, value, { onDecision });
+        // Case time is deterministic (one second per step); latency is measured for real.
+        const caseClock = fixedClock();
+        const clock = { now: () => caseClock.now(), micros: () => Number(process.hrtime.bigint() / 1000n) };
+        const outcome = runCase(loaded.pack, value, { onDecision, clock });
         outcomes.push(outcome);
         if (flags.get('json')) {
           io.out(JSON.stringify({ case: outcome.id, steps: outcome.steps.map((s) => ({ decision: s.decision, tier: s.tier, rules: s.rules, reason: s.reason })) }));
