@@ -11,6 +11,7 @@ import type { ActionRequest } from '../src/core/protocol/schema';
 import { QuorumReceiver, checkPathConfig, planSlots } from '../src/core/quorum';
 import { QuorumEndpoint } from '../src/ingress/quorum/endpoint';
 import { startQuorumReceiverServer } from '../src/ingress/quorum/harness';
+import { warm } from '../src/ingress/quorum/proxy';
 
 const AGENTS = 50;
 const ACTIONS = 10_000;
@@ -80,6 +81,8 @@ export async function runIngressLoad(opts: { port?: ControlPlanePort & { audit?:
   const server = await startIngressServer({ controlPlane: cp, token });
   const url = new URL(`${server.url}/v1/actions`);
   const httpAgent = new Agent({ keepAlive: true, maxSockets: agents });
+  // one warm keep-alive connection per agent, as long-running agents have
+  await warm(httpAgent, url, agents);
   const latencies: number[] = [];
   const events: string[] = [];
   let errors = 0;
@@ -158,6 +161,7 @@ export async function measureQuorumOverhead(k = 5, messages = 2_000): Promise<Qu
   const srv = await startQuorumReceiverServer(endpoint);
   const url = new URL(srv.url);
   const agent = new Agent({ keepAlive: true, maxSockets: 2 * k });
+  await warm(agent, url, 2 * k);
   const waiters = new Map<number, () => void>();
   endpoint.onDecision((d) => waiters.get(d.seq)?.());
   const quorum: number[] = [];

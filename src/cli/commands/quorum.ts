@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type CliCommand } from '../command';
 import { checkPathConfig } from '../../core/quorum';
-import { formatSweep, runSweep } from '../../ingress/quorum/harness';
+import { formatSweep, runSweep, HARNESS_SLOT_TIMEOUT_MS } from '../../ingress/quorum/harness';
 
 export const command: CliCommand = {
   name: 'quorum',
   summary: 'MIRROR quorum: threshold sweep with adversarial loopback paths; path config check',
-  usage: 'quorum sweep [--k 5] [--messages N] [--no-grid] [--json] | quorum check-config FILE',
+  usage: 'quorum sweep [--k 5] [--messages N] [--no-grid] [--slot-timeout MS] [--json] | quorum check-config FILE',
   async run(args, io) {
     const { positionals, flags } = parseArgs(args, ['json', 'no-grid']);
     const [sub, file] = positionals;
@@ -59,7 +59,7 @@ export const command: CliCommand = {
       return 2;
     }
     const json = flags.get('json') === true;
-    const report = await runSweep({ k, messages, seed: num('seed', 7), slotTimeoutMs: num('slot-timeout', 250), grid: !flags.has('no-grid'), log: json ? undefined : io.err });
+    const report = await runSweep({ k, messages, seed: num('seed', 7), slotTimeoutMs: num('slot-timeout', HARNESS_SLOT_TIMEOUT_MS), grid: !flags.has('no-grid'), log: json ? undefined : io.err });
     if (json) {
       io.out(JSON.stringify(report));
     } else {

@@ -18,6 +18,8 @@ export interface QuorumSenderOptions {
   /** Per-path request timeout. Default 5 000 ms. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Custom transport for one slot (e.g. a keep-alive node:http agent); returns the HTTP status, 0 when unreachable. */
+  post?: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
 }
 
 export interface QuorumSendResult {
@@ -47,10 +49,12 @@ export class QuorumSender {
     const delivered = await Promise.all(
       plan.slots.map(async (slot, i) => {
         const path = this.opts.paths[i];
+        const headers = { 'content-type': 'application/json', ...(path.headers ?? {}) };
+        if (this.opts.post) return this.opts.post(path.url, headers, JSON.stringify(slot)).catch(() => 0);
         try {
           const res = await this.fetcher(path.url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(path.headers ?? {}) },
+            headers,
             body: JSON.stringify(slot),
             signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5_000),
           });

@@ -1,12 +1,12 @@
 // The adversary harness on loopback: a quorum receiver endpoint, k path proxies between the
 // sender and the receiver, c of them adversarial, and the MIRROR threshold sweep.
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { QuorumDecision } from '../../core/quorum';
 import { QuorumSender } from '../client/quorum-sender';
 import { QuorumEndpoint } from './endpoint';
-import { Collusion, startPathProxy, type PathBehaviour, type PathProxy } from './proxy';
+import { Collusion, startPathProxy, warm, type PathBehaviour, type PathProxy } from './proxy';
 
 export interface ScenarioOptions {
   k: number;
@@ -14,8 +14,18 @@ export interface ScenarioOptions {
   behaviours: PathBehaviour[];
   messages: number;
   slotTimeoutMs?: number;
+  /** For `delay` paths; default slot timeout + 300 ms (so the slot misses the deadline). */
   delayMs?: number;
+  /** Messages in flight at once. Default 20. */
+  inFlight?: number;
 }
+
+/** Replaying paths re-send what they forwarded this long afterwards (after the decision). */
+const REPLAY_AFTER_MS = 150;
+
+/** Default slot timeout of the harness: generous enough that a loaded 2-core machine never
+ *  times out an honest slot (zero benign failures), short enough to keep the sweep fast. */
+export const HARNESS_SLOT_TIMEOUT_MS = 1_500;
 
 export interface ScenarioResult {
   messages: number;
@@ -38,7 +48,7 @@ export async function startQuorumReceiverServer(endpoint: QuorumEndpoint): Promi
     if (req.method === 'POST' && req.url === '/v1/quorum/slots') void endpoint.handle(req, res);
     else res.writeHead(404).end();
   });
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -53,7 +63,7 @@ export async function startQuorumReceiverServer(endpoint: QuorumEndpoint): Promi
 export async function runScenario(opts: ScenarioOptions): Promise<ScenarioResult> {
   const started = performance.now();
   const { k } = opts;
-  const slotTimeoutMs = opts.slotTimeoutMs ?? 250;
+  const slotTimeoutMs = opts.slotTimeoutMs ?? HARNESS_SLOT_TIMEOUT_MS;
   const tokens = Array.from({ length: k }, () => randomBytes(18).toString('base64url'));
   const created = QuorumEndpoint.create({ paths: tokens.map((token, i) => ({ id: `p${i}`, group: `g${i}`, token })), slotTimeoutMs, maxAgeMs: 60_000 });
   if (!created.ok) throw new Error(created.error.message);
@@ -61,9 +71,17 @@ export async function runScenario(opts: ScenarioOptions): Promise<ScenarioResult
   const receiver = await startQuorumReceiverServer(endpoint);
   const collusion = new Collusion((sender, seq) => ({ forged: true, sender, seq, transfer: { to: 'attacker', amount: 1_000_000 } }));
   const proxies: PathProxy[] = [];
+  const agents: Agent[] = [];
   try {
-    for (let i = 0; i < k; i++) proxies.push(await startPathProxy({ upstream: receiver.url, token: tokens[i], behaviour: opts.behaviours[i], collusion, delayMs: opts.delayMs ?? slotTimeoutMs + 150 }));
-    const sender = new QuorumSender({ sender: 'planner', paths: proxies.map((p) => ({ url: p.url })) });
+    for (let i = 0; i < k; i++) {
+      const behaviour = opts.behaviours[i];
+      proxies.push(await startPathProxy({ upstream: receiver.url, token: tokens[i], behaviour, collusion, delayMs: behaviour === 'replay' ? REPLAY_AFTER_MS : (opts.delayMs ?? slotTimeoutMs + 300) }));
+    }
+    // the sender keeps warm keep-alive connections to each path, like a long-running agent
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    agents.push(agent);
+    for (const p of proxies) await warm(agent, new URL(p.url), 8);
+    const sender = new QuorumSender({ sender: 'planner', paths: proxies.map((p) => ({ url: p.url })), post: (url, headers, body) => postOver(agent, url, headers, body) });
     const decisions = new Map<number, QuorumDecision[]>();
     const waiters = new Map<number, () => void>();
     endpoint.onDecision((d) => {
@@ -75,22 +93,31 @@ export async function runScenario(opts: ScenarioOptions): Promise<ScenarioResult
     const invisible = opts.behaviours.every((b) => b === 'drop');
     const bound = slotTimeoutMs * 4 + 3_000;
     const body = { v: 1, session: 's', agent: 'planner', channel: 'llm', llm: { steps: [{ channel: 'gui', gui: { op: 'read_screen' } }] } };
-    await Promise.all(
-      Array.from({ length: opts.messages }, async () => {
-        const sent = await sender.send(body);
-        honest.set(sent.seq, sent.digest);
-        if (decisions.has(sent.seq) || invisible) return;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, bound);
-          waiters.set(sent.seq, () => {
-            clearTimeout(timer);
-            resolve();
-          });
+    // at most `inFlight` messages at once: a realistic sender, and no self-inflicted timeouts
+    const inFlight = opts.inFlight ?? 20;
+    let next = 0;
+    const one = async () => {
+      const sent = await sender.send(body);
+      honest.set(sent.seq, sent.digest);
+      if (decisions.has(sent.seq) || invisible) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, bound);
+        waiters.set(sent.seq, () => {
+          clearTimeout(timer);
+          resolve();
         });
+      });
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(inFlight, opts.messages) }, async () => {
+        while (next < opts.messages) {
+          next++;
+          await one();
+        }
       }),
     );
     // let late replays/delays land so that duplicate acceptance would be seen
-    if (opts.behaviours.some((b) => b === 'replay' || b === 'delay')) await new Promise((r) => setTimeout(r, (opts.delayMs ?? slotTimeoutMs + 150) + 100));
+    if (opts.behaviours.includes('replay')) await new Promise((r) => setTimeout(r, REPLAY_AFTER_MS + 250));
     let attack = 0;
     let ok = 0;
     let rejected = 0;
@@ -119,10 +146,23 @@ export async function runScenario(opts: ScenarioOptions): Promise<ScenarioResult
       ms: performance.now() - started,
     };
   } finally {
+    for (const a of agents) a.destroy();
     endpoint.close();
     await Promise.all(proxies.map((p) => p.close()));
     await receiver.close();
   }
+}
+
+function postOver(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<number> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
 }
 
 /** Deterministic choice of which c of the k paths are adversarial (mixes full and digest paths). */
@@ -163,7 +203,7 @@ export async function runSweep(opts: { k: number; messages?: number; seed?: numb
   const { k } = opts;
   const n = opts.messages ?? 40;
   const seed = opts.seed ?? 7;
-  const slotTimeoutMs = opts.slotTimeoutMs ?? 250;
+  const slotTimeoutMs = opts.slotTimeoutMs ?? HARNESS_SLOT_TIMEOUT_MS;
   const rows: SweepRow[] = [];
   const modes: SweepReport['modes'] = [];
   const grid: SweepReport['grid'] = [];
@@ -172,29 +212,36 @@ export async function runSweep(opts: { k: number; messages?: number; seed?: numb
     Array.from({ length: k }, (_, i): PathBehaviour => (bad.includes(i) ? mode : crashed.includes(i) ? 'drop' : 'honest'));
   for (let c = 0; c <= k; c++) {
     const bad = adversarialPaths(k, c, seed + c);
-    const rewrite = await runScenario({ k, behaviours: behavioursFor(bad, 'rewrite'), messages: n, slotTimeoutMs });
+    // the four behaviours of one c run side by side (separate receivers and proxies)
+    const [rewrite, drop, delay, replay] = await Promise.all(
+      (['rewrite', 'drop', 'delay', 'replay'] as const).map((mode) => runScenario({ k, behaviours: behavioursFor(bad, mode), messages: n, slotTimeoutMs })),
+    );
     rows.push({ c, attack_success: rewrite.attack_success, honest_accepted: rewrite.honest_accepted });
-    const drop = await runScenario({ k, behaviours: behavioursFor(bad, 'drop'), messages: n, slotTimeoutMs });
-    const delay = await runScenario({ k, behaviours: behavioursFor(bad, 'delay'), messages: n, slotTimeoutMs });
-    const replay = await runScenario({ k, behaviours: behavioursFor(bad, 'replay'), messages: n, slotTimeoutMs });
     modes.push({ c, drop: drop.honest_accepted, delay: delay.honest_accepted, replay: replay.honest_accepted, replay_accepted: replay.duplicate_accepts });
     undecided += rewrite.undecided + drop.undecided + delay.undecided + replay.undecided;
     opts.log?.(`  c=${c} adversarial paths [${bad.map((i) => `p${i}`).join(',')}] done`);
   }
   if (opts.grid !== false) {
+    const cells: { c: number; f: number; behaviours: PathBehaviour[] }[] = [];
     for (let c = 0; c <= k; c++) {
       for (let f = 0; c + f <= k; f++) {
         const bad = adversarialPaths(k, c, seed + c);
         const rest = Array.from({ length: k }, (_, i) => i).filter((i) => !bad.includes(i));
         const crashed = adversarialPaths(rest.length, f, seed + 100 + f).map((j) => rest[j]);
-        const r = await runScenario({ k, behaviours: behavioursFor(bad, 'rewrite', crashed), messages: Math.max(5, Math.floor(n / 4)), slotTimeoutMs });
-        undecided += r.undecided;
-        grid.push({ c, crashed: f, honest_accepted: r.honest_accepted, attack_success: r.attack_success, expected_accept: 2 * (c + f) < k });
+        cells.push({ c, f, behaviours: behavioursFor(bad, 'rewrite', crashed) });
       }
+    }
+    for (let i = 0; i < cells.length; i += 4) {
+      const batch = cells.slice(i, i + 4);
+      const results = await Promise.all(batch.map((cell) => runScenario({ k, behaviours: cell.behaviours, messages: Math.max(5, Math.floor(n / 4)), slotTimeoutMs })));
+      batch.forEach((cell, j) => {
+        undecided += results[j].undecided;
+        grid.push({ c: cell.c, crashed: cell.f, honest_accepted: results[j].honest_accepted, attack_success: results[j].attack_success, expected_accept: 2 * (cell.c + cell.f) < k });
+      });
     }
   }
   const benignN = opts.benign ?? 200;
-  const benign = await runScenario({ k, behaviours: behavioursFor([], 'honest'), messages: benignN, slotTimeoutMs: Math.max(slotTimeoutMs, 1_000) });
+  const benign = await runScenario({ k, behaviours: behavioursFor([], 'honest'), messages: benignN, slotTimeoutMs });
   undecided += benign.undecided;
   return { k, rows, messages: n, modes, grid, benign: { messages: benignN, failures: benignN - Math.round(benign.honest_accepted * benignN) }, undecided, ms: performance.now() - started };
 }

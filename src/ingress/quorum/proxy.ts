@@ -35,6 +35,10 @@ export interface PathProxyOptions {
   /** For `delay`. Default 1 000 ms. */
   delayMs?: number;
   collusion?: Collusion;
+  /** Persistent connections to the receiver, opened at start. Default 8. New TCP connections
+   *  under load can stall for seconds (SYN retransmits), which a path must not turn into lost
+   *  slots; a warm keep-alive pool avoids them. */
+  connections?: number;
 }
 
 export interface PathProxy {
@@ -46,7 +50,7 @@ export interface PathProxy {
 
 export async function startPathProxy(opts: PathProxyOptions): Promise<PathProxy> {
   let behaviour: PathBehaviour = opts.behaviour ?? 'honest';
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.connections ?? 8 });
   const stats = { received: 0, forwarded: 0, dropped: 0 };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let previous: string | null = null;
@@ -69,6 +73,11 @@ export async function startPathProxy(opts: PathProxyOptions): Promise<PathProxy>
     });
 
   const server: Server = createServer((req, res) => {
+    if (req.method !== 'POST') {
+      req.resume();
+      res.writeHead(204).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -125,6 +134,7 @@ export async function startPathProxy(opts: PathProxyOptions): Promise<PathProxy>
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  await warm(agent, upstream, opts.connections ?? 8);
   return {
     url: `http://127.0.0.1:${port}/`,
     setBehaviour: (b) => {
@@ -138,4 +148,22 @@ export async function startPathProxy(opts: PathProxyOptions): Promise<PathProxy>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Opens `n` keep-alive connections to `url`'s server (GET, any answer) so later requests reuse them. */
+export async function warm(agent: Agent, url: URL, n: number): Promise<void> {
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<void>((resolve) => {
+          const req = request({ host: url.hostname, port: url.port, path: '/', method: 'GET', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve());
+          });
+          req.on('error', () => resolve());
+          req.end();
+        }),
+    ),
+  );
 }
