@@ -160,94 +160,108 @@ function keysSorted(keys: string[]): boolean {
 
 const INTEGER_KEY = /^(?:0|[1-9]\d{0,9})$/;
 
+interface WalkContext {
+  base: string;
+  redactions: Redaction[];
+  stack: Array<string | number>;
+  secretPaths: ReadonlySet<string> | null;
+  slots: ReadonlyMap<object, ReadonlySet<string>> | null;
+  sorted: boolean;
+}
+
+function here(ctx: WalkContext): string {
+  return pathOf(ctx.base, ctx.stack);
+}
+
+function invalid(ctx: WalkContext, what: string): never {
+  const path = here(ctx);
+  throw auditError('invalid_input', `${path || '(root)'} is ${what}, which JSON cannot carry`, path || '(root)');
+}
+
+function walk(ctx: WalkContext, v: unknown, keyKind: SecretKind | null, forced: boolean): unknown {
+  if (forced || (ctx.secretPaths !== null && ctx.secretPaths.has(here(ctx)))) {
+    if ((typeof v === 'string' || typeof v === 'number') && String(v) !== '') {
+      const kind = keyKind ?? 'secret_field';
+      ctx.redactions.push({ kind, path: here(ctx) });
+      return mask(kind);
+    }
+  }
+  switch (typeof v) {
+    case 'string': {
+      if (keyKind && v !== '' && !v.startsWith('[REDACTED:')) {
+        // Keep the scheme of an Authorization header readable: `Bearer [REDACTED:token]`.
+        const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(v);
+        ctx.redactions.push({ kind: keyKind, path: here(ctx) });
+        return scheme ? `${scheme[0]}${mask(keyKind)}` : mask(keyKind);
+      }
+      const r = redactText(v);
+      if (r.kinds.length > 0) {
+        const path = here(ctx);
+        for (const kind of r.kinds) ctx.redactions.push({ kind, path });
+      }
+      return r.text;
+    }
+    case 'number':
+      if (!Number.isFinite(v)) return invalid(ctx, String(v));
+      if (keyKind) {
+        ctx.redactions.push({ kind: keyKind, path: here(ctx) });
+        return mask(keyKind);
+      }
+      return v;
+    case 'boolean':
+      return v;
+    case 'undefined':
+      return undefined;
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) {
+        const out = new Array(v.length);
+        for (let i = 0; i < v.length; i++) {
+          ctx.stack.push(i);
+          if (v[i] === undefined) invalid(ctx, 'undefined');
+          out[i] = walk(ctx, v[i], keyKind, false);
+          ctx.stack.pop();
+        }
+        return out;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return invalid(ctx, `a ${proto?.constructor?.name ?? 'non-plain object'}`);
+      const out: Record<string, unknown> = {};
+      const record = v as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (!keysSorted(keys)) keys.sort();
+      const secretKeys = ctx.slots?.get(record);
+      for (const k of keys) {
+        const c = k.charCodeAt(0);
+        if (c >= 48 && c <= 57 && INTEGER_KEY.test(k)) ctx.sorted = false;
+        ctx.stack.push(k);
+        const child = walk(ctx, record[k], keyKind ?? secretKindOfKey(k), secretKeys !== undefined && secretKeys.has(k));
+        ctx.stack.pop();
+        if (child === undefined) continue;
+        if (k === '__proto__') Object.defineProperty(out, k, { value: child, enumerable: true, writable: true, configurable: true });
+        else out[k] = child;
+      }
+      return out;
+    }
+    default:
+      return invalid(ctx, `a ${typeof v}`);
+  }
+}
+
 /**
  * Returns a redacted deep copy of a JSON value and the list of masked paths (prefixed with
  * `base`). The copy has sorted keys; values JSON cannot carry (NaN, undefined in arrays,
  * functions, class instances) are refused with `invalid_input` naming the path, never dropped.
  */
 export function redactValue<T>(value: T, base = '', options: RedactOptions = {}): RedactResult<T> {
-  const redactions: Redaction[] = [];
-  const stack: Array<string | number> = [];
-  const secretPaths = options.secretPaths && options.secretPaths.size > 0 ? options.secretPaths : null;
-  const slots = options.secretSlots && options.secretSlots.size > 0 ? options.secretSlots : null;
-  let sorted = true;
-  const here = () => pathOf(base, stack);
-  const invalid = (what: string): never => {
-    const path = here();
-    throw auditError('invalid_input', `${path || '(root)'} is ${what}, which JSON cannot carry`, path || '(root)');
+  const ctx: WalkContext = {
+    base,
+    redactions: [],
+    stack: [],
+    secretPaths: options.secretPaths && options.secretPaths.size > 0 ? options.secretPaths : null,
+    slots: options.secretSlots && options.secretSlots.size > 0 ? options.secretSlots : null,
+    sorted: true,
   };
-  const maskWhole = (v: unknown, kind: SecretKind): string | undefined => {
-    if ((typeof v === 'string' || typeof v === 'number') && String(v) !== '') {
-      redactions.push({ kind, path: here() });
-      return mask(kind);
-    }
-    return undefined;
-  };
-  const walk = (v: unknown, keyKind: SecretKind | null, forced: boolean): unknown => {
-    if (forced || (secretPaths !== null && secretPaths.has(here()))) {
-      const masked = maskWhole(v, keyKind ?? 'secret_field');
-      if (masked !== undefined) return masked;
-    }
-    switch (typeof v) {
-      case 'string': {
-        if (keyKind && v !== '' && !v.startsWith('[REDACTED:')) {
-          // Keep the scheme of an Authorization header readable: `Bearer [REDACTED:token]`.
-          const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(v);
-          redactions.push({ kind: keyKind, path: here() });
-          return scheme ? `${scheme[0]}${mask(keyKind)}` : mask(keyKind);
-        }
-        const r = redactText(v);
-        if (r.kinds.length > 0) {
-          const path = here();
-          for (const kind of r.kinds) redactions.push({ kind, path });
-        }
-        return r.text;
-      }
-      case 'number':
-        if (!Number.isFinite(v)) return invalid(String(v));
-        if (keyKind) {
-          redactions.push({ kind: keyKind, path: here() });
-          return mask(keyKind);
-        }
-        return v;
-      case 'boolean':
-        return v;
-      case 'undefined':
-        return undefined;
-      case 'object': {
-        if (v === null) return null;
-        if (Array.isArray(v)) {
-          const out = new Array(v.length);
-          for (let i = 0; i < v.length; i++) {
-            stack.push(i);
-            if (v[i] === undefined) invalid('undefined');
-            out[i] = walk(v[i], keyKind, false);
-            stack.pop();
-          }
-          return out;
-        }
-        const proto = Object.getPrototypeOf(v);
-        if (proto !== Object.prototype && proto !== null) return invalid(`a ${proto?.constructor?.name ?? 'non-plain object'}`);
-        const out: Record<string, unknown> = {};
-        const record = v as Record<string, unknown>;
-        const keys = Object.keys(record);
-        if (!keysSorted(keys)) keys.sort();
-        const secretKeys = slots?.get(record);
-        for (const k of keys) {
-          const c = k.charCodeAt(0);
-          if (c >= 48 && c <= 57 && INTEGER_KEY.test(k)) sorted = false;
-          stack.push(k);
-          const child = walk(record[k], keyKind ?? secretKindOfKey(k), secretKeys !== undefined && secretKeys.has(k));
-          stack.pop();
-          if (child === undefined) continue;
-          if (k === '__proto__') Object.defineProperty(out, k, { value: child, enumerable: true, writable: true, configurable: true });
-          else out[k] = child;
-        }
-        return out;
-      }
-      default:
-        return invalid(`a ${typeof v}`);
-    }
-  };
-  return { value: walk(value, null, false) as T, redactions, sorted };
+  const out = walk(ctx, value, null, false) as T;
+  return { value: out, redactions: ctx.redactions, sorted: ctx.sorted };
 }
