@@ -10,3 +10,5 @@ export { DeliveryLog, type Delivery, type Freshness } from './delivery-log';
 export { createPermitAuthority, type PermittedAction, type PermitAuthority, type PermitVerifier, type PermitInput } from './permitted';
 export { DeviceExecutor, SCREEN_DEPENDENT_OPS, type ExecuteResult, type ExecutorOptions } from './executor';
 export { refusalDecision } from './decision';
+export { twinFetch, twinToolBackend, TWIN_TOOLS } from './sandbox';
+export { LiveGate, type LiveGateOptions, type OperatorAnswer } from './live-gate';

@@ -22,7 +22,7 @@ export interface ScenarioResult {
   channel: string;
   attack: boolean;
   verdict: Verdict;
-  decisions: Array<Pick<Decision, 'decision' | 'tier' | 'rules' | 'reason'> & { code?: string; executed: boolean }>;
+  decisions: StepRecord[];
   error?: string;
   ms: number;
 }
@@ -88,8 +88,43 @@ function requestFor(sc: Scenario, step: ScenarioStep, device: string, n: number)
   } as ActionRequest;
 }
 
+export interface StepRecord {
+  decision: Decision['decision'];
+  tier: Decision['tier'];
+  rules: string[];
+  reason: string;
+  code?: string;
+  executed: boolean;
+}
+
+/** What drives a case: the control plane under test, set up for one case on one twin. */
+export interface CaseHarness {
+  submit(request: ActionRequest): Promise<{ ok: true; steps: StepRecord[] } | { ok: false; error: { code: string; message: string } }>;
+  close(): Promise<void>;
+}
+
+export type HarnessFactory = (sc: Scenario, env: { fleet: DeviceFleet; device: string; pack: CompiledPack }) => Promise<CaseHarness>;
+
+/** The device-layer loop only (LiveGate: engine + permits + executor), no audit log. */
+export const liveGateHarness: HarnessFactory = async (sc, { fleet, device, pack }) => {
+  const config = parsePolicyConfig({ org: sc.org, agents: sc.agents ?? {} }, `scenario ${sc.id}`);
+  if (!config.ok) throw new Error(config.error.message);
+  const engine = new PolicyEngine({ pack, config: config.config, clock: realClock, ids: counterIds(sc.id) });
+  const permits = createPermitAuthority();
+  const executor = new DeviceExecutor(fleet, permits.verifier, { sandboxDevice: device });
+  const gate = new LiveGate({ engine, executor, permits, operator: async () => (sc.operator === 'approve' ? { approve: true, operator: 'scenario-operator' } : { approve: false }) });
+  return {
+    async submit(request) {
+      const r = await gate.submit(request);
+      if (!r.ok) return r;
+      return { ok: true, steps: r.steps.map((o) => ({ decision: o.final.decision, tier: o.final.tier, rules: o.final.rules, reason: o.final.reason, ...(o.final.code ? { code: o.final.code } : {}), executed: o.executed })) };
+    },
+    async close() {},
+  };
+};
+
 /** Runs one case on one (reset) twin device of the fleet. */
-export async function runScenario(sc: Scenario, pack: CompiledPack, fleet: DeviceFleet, device: string): Promise<ScenarioResult> {
+export async function runScenario(sc: Scenario, pack: CompiledPack, fleet: DeviceFleet, device: string, harness: HarnessFactory = liveGateHarness): Promise<ScenarioResult> {
   const t0 = performance.now();
   const session = fleet.device(device);
   const decisions: ScenarioResult['decisions'] = [];
@@ -99,21 +134,20 @@ export async function runScenario(sc: Scenario, pack: CompiledPack, fleet: Devic
     if ('inject' in s) await session.mobile('twinInject', { item: s.inject });
     else await session.mobile('activateApp', { appId: s.launch });
   }
-  const config = parsePolicyConfig({ org: sc.org, agents: sc.agents ?? {} }, `scenario ${sc.id}`);
-  if (!config.ok) throw new Error(config.error.message);
-  const engine = new PolicyEngine({ pack, config: config.config, clock: realClock, ids: counterIds(sc.id) });
-  const permits = createPermitAuthority();
-  const executor = new DeviceExecutor(fleet, permits.verifier, { sandboxDevice: device });
-  const gate = new LiveGate({ engine, executor, permits, operator: async () => (sc.operator === 'approve' ? { approve: true, operator: 'scenario-operator' } : { approve: false }) });
-  let n = 0;
-  for (const step of sc.steps) {
-    const r = await gate.submit(requestFor(sc, step, device, ++n));
-    if (!r.ok) {
-      error = `step ${n}: ${r.error.code}: ${r.error.message}`;
-      decisions.push({ decision: 'deny', tier: 'T1', rules: [], reason: r.error.message, code: r.error.code, executed: false });
-      continue;
+  const h = await harness(sc, { fleet, device, pack });
+  try {
+    let n = 0;
+    for (const step of sc.steps) {
+      const r = await h.submit(requestFor(sc, step, device, ++n));
+      if (!r.ok) {
+        error = `step ${n}: ${r.error.code}: ${r.error.message}`;
+        decisions.push({ decision: 'deny', tier: 'T1', rules: [], reason: r.error.message, code: r.error.code, executed: false });
+        continue;
+      }
+      decisions.push(...r.steps);
     }
-    for (const o of r.steps) decisions.push({ decision: o.final.decision, tier: o.final.tier, rules: o.final.rules, reason: o.final.reason, ...(o.final.code ? { code: o.final.code } : {}), executed: o.executed });
+  } finally {
+    await h.close();
   }
   const oracle = await session.mobile<Oracle>('twinOracle', {}, 'read');
   const state = await session.mobile<TwinState>('twinState', {}, 'read');
@@ -142,6 +176,8 @@ export interface SuiteOptions {
   workers?: number;
   endpoint?: EndpointConfig;
   onResult?: (r: ScenarioResult) => void;
+  /** What runs each case (default: the device-layer LiveGate; the CLI uses the full ControlPlane). */
+  harness?: HarnessFactory;
 }
 
 /** Starts a fleet of twins (local Appium by default), runs every case, stops the fleet. */
@@ -159,7 +195,7 @@ export async function runScenarioSuite(cases: Scenario[], pack: CompiledPack, op
         while (next < cases.length) {
           const i = next++;
           try {
-            results[i] = await runScenario(cases[i], pack, fleet, d.id);
+            results[i] = await runScenario(cases[i], pack, fleet, d.id, opts.harness);
           } catch (e) {
             const sc = cases[i];
             results[i] = { id: sc.id, title: sc.title, category: sc.category, channel: sc.channel, attack: sc.attack, verdict: { correct: false, taskDone: false, harmed: false, failed: [String((e as Error).message)] }, decisions: [], error: (e as Error).message, ms: 0 };

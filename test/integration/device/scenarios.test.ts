@@ -1,4 +1,4 @@
-// The live scenario suite end to end (agent → LiveGate → PolicyEngine → token → Appium → twin),
+// The live scenario suite end to end (agent → ControlPlane → gate → audit → token → Appium → twin),
 // judged by the twin's oracle; plus the `agentflow scenarios --json` contract.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadPack, PROJECT_ROOT } from '../../../src/app/pack-loader';
 import { loadScenarios, runScenarioSuite } from '../../../src/device/scenario/runner';
+import { controlPlaneHarness } from '../../../src/cli/commands/scenarios';
 
 const CASES = join(PROJECT_ROOT, 'test', 'scenarios', 'cases');
 
@@ -22,7 +23,7 @@ describe('scenario suite', () => {
     const { cases } = loadScenarios(CASES);
     const pack = loadPack();
     if (!pack.ok) throw new Error('pack');
-    const { results, summary } = await runScenarioSuite(cases, pack.pack, { workers: 2 });
+    const { results, summary } = await runScenarioSuite(cases, pack.pack, { workers: 2, harness: controlPlaneHarness });
     const broken = results.filter((r) => r.error && !/denied|not_permitted/.test(r.error));
     expect(broken.map((r) => `${r.id}: ${r.error}`)).toEqual([]);
     const wrong = results.filter((r) => !r.verdict.correct).map((r) => `${r.id}: ${r.verdict.failed.join('; ')}`);
