@@ -25,7 +25,7 @@ export const KindsFileSchema = z.object({
   byResource: z.record(z.string(), z.string()),
 }).strict();
 
-export const BUTTON_SEMANTICS = ['send', 'pay', 'delete', 'install', 'uninstall', 'reset', 'call', 'confirm'] as const;
+export const BUTTON_SEMANTICS = ['send', 'pay', 'delete', 'install', 'uninstall', 'reset', 'call', 'share', 'confirm'] as const;
 export type ButtonSemantic = (typeof BUTTON_SEMANTICS)[number];
 
 export const ButtonsFileSchema = z.object({

@@ -65,13 +65,17 @@ function fill(template: string, event: AgentEvent, ctx: GateContext): string {
 }
 
 const DEVICE_FILE = /(?:^|[\s"'(=,[])((?:\/(?:sdcard|storage|mnt\/sdcard|data\/media)\/|content:\/\/|file:\/\/)[^\s"',)\]]+)/gi;
+const SHARED_ITEM = /^content:\/\/agentflow\/([\w-]+)\//;
 const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 
 /** Labels of device files named in the payload: photos for media, files otherwise. */
 function fileLabels(payload: AgentEvent['payload']): Set<string> {
   const labels = new Set<string>();
   for (const part of payload) {
-    for (const m of part.value.matchAll(DEVICE_FILE)) labels.add(MEDIA_FILE.test(m[1]) || /dcim|pictures|camera/i.test(m[1]) ? 'photos' : 'files');
+    for (const m of part.value.matchAll(DEVICE_FILE)) {
+      const shared = SHARED_ITEM.exec(m[1]);
+      labels.add(shared ? shared[1] : MEDIA_FILE.test(m[1]) || /dcim|pictures|camera/i.test(m[1]) ? 'photos' : 'files');
+    }
   }
   return labels;
 }

@@ -99,9 +99,16 @@ function conversation(inputs: GuiInputs): string[] {
   return [];
 }
 
+/** The attachment a share flow put on this device, as a payload part naming the shared item. */
+function attachmentParts(screen: ScreenContext): PayloadPart[] {
+  const a = screen.attachment;
+  return a ? [{ field: 'attachment', value: `content://agentflow/${a.label}/${encodeURIComponent(a.item)}` }] : [];
+}
+
 function liftSend(inputs: GuiInputs, why: string): Lifted {
   const { kind, screen, org } = inputs;
   const draft = draftParts(screen);
+  draft.body.push(...attachmentParts(screen));
   const info = inputs.catalog.kindInfo(kind);
   if (kind === 'payments') return liftPayment(inputs, why);
   if (kind === 'browser') {
@@ -207,6 +214,12 @@ export function liftGui(inputs: GuiInputs): Lifted {
           return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
         case 'reset':
           return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
+        case 'share': {
+          // Share in an app that holds private data picks what will travel; a second Share
+          // (or the Send in the receiving app) delivers it.
+          if (screen.attachment) return liftSend(inputs, `button "${label}" delivering a shared ${screen.attachment.label} item`);
+          return base(inputs, 'navigate', `button "${label}": opens a share flow`, { opensShare: true });
+        }
         case 'call':
           return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
         case 'confirm':
@@ -221,7 +234,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
 }
 
 /** Applies the action to the screen context (what the agent did, whatever the decision). */
-export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, lifted: Lifted, allowed: boolean): void {
+export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, lifted: Lifted, allowed: boolean, catalog: Catalog): void {
   const target = gui.target;
   switch (gui.op) {
     case 'home':
@@ -243,5 +256,15 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
     default:
       break;
   }
-  if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment')) screen.clearDraft();
+  if (lifted.opensShare) {
+    const info = catalog.kindInfo(kind);
+    if (info.classes.includes('private') || info.classes.includes('secret')) {
+      const before = screen.path.slice(0, -1).filter((l) => !catalog.buttonByLabel(l));
+      screen.attachment = { label: info.label, item: before[before.length - 1] ?? screen.app ?? 'item', app: screen.app };
+    }
+  }
+  if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment' || lifted.effect === 'share')) {
+    screen.clearDraft();
+    screen.attachment = null;
+  }
 }

@@ -15,6 +15,8 @@ export interface Lifted {
   payload: PayloadPart[];
   targets: PayloadPart[];
   secretField?: boolean;
+  /** A Share tap that picks what the next send will carry. */
+  opensShare?: boolean;
   /** Provenance kind of what this action reads (tools and APIs), when it reads. */
   readKind?: string;
   /** For API/HTTP: the parsed host. */

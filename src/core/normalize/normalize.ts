@@ -58,7 +58,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
     lifted = liftGui({ gui, app, kind, screen, catalog, org });
     screenSnapshot = screen.snapshot();
     const l = lifted;
-    track = (allowed) => trackGui(gui, screen, kind, l, allowed);
+    track = (allowed) => trackGui(gui, screen, kind, l, allowed, catalog);
   } else if (step.channel === 'api' && step.api) {
     lifted = liftHttp(step.api, catalog, org);
   } else if (step.channel === 'tool' && step.tool) {

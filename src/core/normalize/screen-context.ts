@@ -52,9 +52,20 @@ export function fieldKey(target: Target | undefined): string {
   return target.resourceId ?? target.xpath ?? `${target.className ?? 'field'}:${target.text ?? target.contentDesc ?? ''}`;
 }
 
+/** Something picked in a share flow (a photo, a contact card, a location) that travels with the next send. */
+export interface Attachment {
+  /** provenance label of the app it came from (photos, contacts, location, files …) */
+  label: string;
+  /** what was shared, e.g. the last item tapped before Share */
+  item: string;
+  app: string | null;
+}
+
 export class ScreenContext {
   app: string | null = null;
   path: string[] = [];
+  /** Survives app switches: the share sheet hands it to another app. */
+  attachment: Attachment | null = null;
   private fields = new Map<string, DraftField>();
 
   switchTo(app: string | null): void {

@@ -71,3 +71,34 @@ describe('GUI semantic lifting', () => {
     expect(ev).toMatchObject({ effect: 'draft', secretField: true });
   });
 });
+
+describe('share flows', () => {
+  it('a photo shared from the gallery into a chat carries the photo', async () => {
+    const { decide, engine, gui: g } = await import('../../../helpers/engine');
+    const e = engine();
+    const steps: Array<Record<string, unknown>> = [
+      { op: 'launch_app', app: 'com.google.android.apps.photos' },
+      { op: 'tap', app: 'com.google.android.apps.photos', target: { contentDesc: 'Photo taken on Oct 3' } },
+      { op: 'tap', app: 'com.google.android.apps.photos', target: { contentDesc: 'Share' } },
+      { op: 'tap', app: 'com.google.android.apps.photos', target: { text: 'WhatsApp' } },
+      { op: 'tap', app: 'com.whatsapp', target: { text: 'Stranger' } },
+    ];
+    for (const s of steps) expect(decide(e, g('a', 'd', s)).decision).toBe('allow');
+    const send = decide(e, g('a', 'd', { op: 'tap', app: 'com.whatsapp', target: { contentDesc: 'Send' } }));
+    expect(send).toMatchObject({ decision: 'deny', flows: [{ from: 'photos', to: 'chat:Stranger' }] });
+  });
+
+  it('sharing a location from Maps is a location leak; sharing a web page is not', async () => {
+    const { decide, engine, gui: g } = await import('../../../helpers/engine');
+    const e = engine();
+    decide(e, g('a', 'd', { op: 'launch_app', app: 'com.google.android.apps.maps' }));
+    expect(decide(e, g('a', 'd', { op: 'tap', app: 'com.google.android.apps.maps', target: { text: 'Share location' } })).decision).toBe('allow');
+    decide(e, g('a', 'd', { op: 'tap', app: 'com.google.android.apps.maps', target: { text: 'Unknown caller' } }));
+    expect(decide(e, g('a', 'd', { op: 'tap', app: 'com.google.android.apps.maps', target: { text: 'Share' } })).decision).toBe('deny');
+    const e2 = engine();
+    decide(e2, g('a', 'd', { op: 'launch_app', app: 'com.android.chrome' }));
+    decide(e2, g('a', 'd', { op: 'tap', app: 'com.android.chrome', target: { contentDesc: 'Share' } }));
+    decide(e2, g('a', 'd', { op: 'tap', app: 'com.android.chrome', target: { text: 'WhatsApp' } }));
+    expect(decide(e2, g('a', 'd', { op: 'tap', app: 'com.whatsapp', target: { contentDesc: 'Send' } })).decision).toBe('allow');
+  });
+});
