@@ -8,41 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPackFiles } from '../../../src/app/pack-loader';
 import { backtest } from '../../../src/core/audit/backtest';
 import { policyReplayEngine } from '../../../src/core/audit/engine-replay';
-import { parsePolicyConfig } from '../../../src/core/config/policy-config';
-import { PolicyEngine } from '../../../src/core/engine/engine';
-import { counterIds, fixedClock } from '../../../src/core/engine/ports';
 import { parseCaseLines } from '../../../src/core/eval/read-cases';
-import type { EvalCase } from '../../../src/core/protocol/schema';
-import { compilePack, type CompiledPack } from '../../../src/core/rules/pack';
+import { compilePack } from '../../../src/core/rules/pack';
 import { openAuditLog, verifyAuditFile } from '../../../src/storage/audit-log';
 import { createEvalAuditSink } from '../../../src/storage/eval-audit';
-import { tempDir } from './helpers';
+import { runCases, tempDir } from './helpers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const casesFile = [join(root, '../shared/bench/gate-public.jsonl'), '/work/shared/bench/gate-public.jsonl'].find((p) => existsSync(p));
-
-/** Mirrors runCase: one engine per case, observations committed for allowed steps. */
-function runCases(pack: CompiledPack, cases: EvalCase[], sink?: ReturnType<typeof createEvalAuditSink>): string[] {
-  const decisions: string[] = [];
-  for (const c of cases) {
-    const parsed = parsePolicyConfig({ org: c.org, agents: c.agents ?? {} });
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const engine = new PolicyEngine({ pack, config: parsed.config, clock: fixedClock(), ids: counterIds(c.id) });
-    for (const step of c.steps) {
-      const screen = step.observe && (step.observe.fields || step.observe.foreground) ? { fields: step.observe.fields, foreground: step.observe.foreground } : undefined;
-      const result = engine.evaluate(step.request, { screen });
-      if (!result.ok) continue;
-      const last = result.decided[result.decided.length - 1];
-      for (const { event, decision } of result.decided) {
-        const commit = decision.decision === 'allow' && step.observe && (event === last.event || event.effect === 'read');
-        sink?.record({ caseId: c.id, request: step.request, event, decision, screen, config: parsed.config, observed: commit ? step.observe : undefined });
-        decisions.push(`${c.id}/${event.id}:${decision.decision}`);
-        if (commit) engine.commit(event.session, event.id, step.observe, 'eval');
-      }
-    }
-  }
-  return decisions;
-}
 
 let tmp: ReturnType<typeof tempDir>;
 beforeAll(() => (tmp = tempDir('agentflow-backtest-')));
