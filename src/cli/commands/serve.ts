@@ -37,13 +37,11 @@ export interface ServeControlPlane {
 
 export type ControlPlaneFactory = (opts: { dataDir: string; io: CliIo }) => Promise<ServeControlPlane>;
 
-/** Loads src/app/control-plane.ts (the composition root shared with Electron). */
+/** The composition root shared with Electron (src/app/control-plane.ts), loaded lazily so other
+ *  commands do not open SQLite or the device layer. */
 async function loadComposition(): Promise<ControlPlaneFactory> {
-  const specifier = '../../app/control-plane';
-  const mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>;
-  const factory = (mod.createServeControlPlane ?? mod.openControlPlaneForIngress) as ControlPlaneFactory | undefined;
-  if (typeof factory !== 'function') throw new Error('src/app/control-plane.ts does not export createServeControlPlane(opts) → { port, close }');
-  return factory;
+  const { createServeControlPlane } = await import('../../app/control-plane');
+  return (opts) => createServeControlPlane(opts);
 }
 
 export interface ServeHandle {
