@@ -58,6 +58,24 @@ function post(agent: Agent, url: URL, token: string, body: string): Promise<{ st
   });
 }
 
+/** A mix of GUI steps, tool calls and dangerous content (every 50th action is denied). */
+function workload(agent: number, i: number): Record<string, unknown> {
+  const base = { v: 1, session: `load-${agent % 10}`, agent: `agent-${agent}`, device: `emulator-${5554 + (agent % 4) * 2}` };
+  if (i % 50 === 0) return { ...base, channel: 'tool', tool: { name: 'shell', arguments: { command: `rm -rf /sdcard/${i}` } } };
+  switch (i % 5) {
+    case 0:
+      return { ...base, channel: 'gui', gui: { op: 'tap', app: 'com.google.android.gm', target: { text: 'Inbox' } } };
+    case 1:
+      return { ...base, channel: 'gui', gui: { op: 'scroll', app: 'com.google.android.gm', direction: 'down' } };
+    case 2:
+      return { ...base, channel: 'gui', gui: { op: 'read_screen', app: 'com.google.android.gm' } };
+    case 3:
+      return { ...base, channel: 'gui', gui: { op: 'type', app: 'com.google.android.keep', target: { resourceId: 'note' }, text: `note ${i}` } };
+    default:
+      return { ...base, channel: 'tool', tool: { name: 'notes.lookup', arguments: { q: `q${i}` } } };
+  }
+}
+
 export interface IngressLoadResult {
   actions: number;
   agents: number;
@@ -92,10 +110,7 @@ export async function runIngressLoad(opts: { port?: ControlPlanePort & { audit?:
     await Promise.all(
       Array.from({ length: agents }, async (_, a) => {
         for (let i = 0; i < perAgent && a * perAgent + i < actions; i++) {
-          const ops = ['tap', 'scroll', 'read_screen', 'type', 'back'] as const;
-          const op = ops[i % ops.length];
-          const gui = op === 'tap' ? { op, target: { text: 'Next' } } : op === 'type' ? { op, target: { resourceId: 'q' }, text: i % 50 === 0 ? 'rm -rf /' : `hello ${i}` } : { op };
-          const body = JSON.stringify({ v: 1, session: `load-${a % 10}`, agent: `agent-${a}`, device: `emulator-${5554 + (a % 4) * 2}`, channel: 'gui', gui });
+          const body = JSON.stringify(workload(a, i));
           const t0 = performance.now();
           const r = await post(httpAgent, url, token, body);
           latencies.push(performance.now() - t0);
@@ -190,13 +205,47 @@ export async function measureQuorumOverhead(k = 5, messages = 2_000): Promise<Qu
   return { k, messages, coreUsP50: c.p50, coreUsP99: c.p99, quorumMsP50: q.p50, quorumMsP99: q.p99, singleMsP50: s.p50, singleMsP99: s.p99 };
 }
 
+/** The real composition root in a temp data dir: engine + default rule pack + SQLite audit log. */
+async function realControlPlane(): Promise<{ port: ControlPlanePort; count: (event: string) => number; close(): Promise<void>; verify(): boolean }> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { ControlPlane } = await import('../src/app/control-plane');
+  const dir = mkdtempSync(join(tmpdir(), 'af-bench-ingress-'));
+  const plane = await ControlPlane.start({ dataDir: dir, watchRules: false, executeApi: false });
+  let counts: Map<string, number> | null = null;
+  return {
+    port: plane,
+    count: (event) => {
+      if (!counts) {
+        counts = new Map();
+        for (const r of plane.audit.records({ kind: 'decision' }) as unknown as { event: { id: string } }[]) counts.set(r.event.id, (counts.get(r.event.id) ?? 0) + 1);
+      }
+      return counts.get(event) ?? 0;
+    },
+    verify: () => (plane.audit.verify() as { ok: boolean }).ok,
+    close: async () => {
+      await plane.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const suite: BenchSuite = {
   name: 'ingress',
   async run(log) {
-    const r = await runIngressLoad();
-    log(`ingress load (loopback HTTP, stand-in control plane): ${r.agents} concurrent agents, ${r.actions} actions in ${fmt(r.seconds, 2)} s (${fmt(r.actions / r.seconds, 0)} actions/s)`);
+    const real = await realControlPlane();
+    let r: IngressLoadResult;
+    let verified = false;
+    try {
+      r = await runIngressLoad({ port: real.port, auditCount: real.count });
+      verified = real.verify();
+    } finally {
+      await real.close();
+    }
+    log(`ingress load (loopback HTTP → real control plane: engine, default rules, SQLite audit): ${r.agents} concurrent agents, ${r.actions} actions in ${fmt(r.seconds, 2)} s (${fmt(r.actions / r.seconds, 0)} actions/s)`);
     log(`  latency ms   p50 ${fmt(r.p50, 2)}   p90 ${fmt(r.p90, 2)}   p99 ${fmt(r.p99, 2)}   max ${fmt(r.max, 2)}`);
-    log(`  decisions    answered ${r.answered}   lost ${r.lost}   duplicated ${r.duplicated}   errors ${r.errors}   ${r.lost === 0 && r.duplicated === 0 ? 'OK: every action has exactly one audited decision' : 'FAIL'}`);
+    log(`  decisions    answered ${r.answered}   lost ${r.lost}   duplicated ${r.duplicated}   errors ${r.errors}   audit verify ${verified ? 'ok' : 'FAILED'}   ${r.lost === 0 && r.duplicated === 0 && r.errors === 0 ? 'OK: every action has exactly one audited decision' : 'FAIL'}`);
     const q = await measureQuorumOverhead(5);
     log(`quorum receiver overhead, k = ${q.k}:`);
     log(`  core (plan + ${q.k} offers + decision)      p50 ${fmt(q.coreUsP50, 1)} µs   p99 ${fmt(q.coreUsP99, 1)} µs   per message`);
