@@ -5,6 +5,7 @@ import type { AgentEvent } from '../event/agent-event';
 import { otpCodesIn } from '../gate/content-score';
 import type { Observe } from '../protocol/schema';
 import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
+import { jsonLeaves, leafKey, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { fieldRole } from '../normalize/screen-context';
@@ -39,6 +40,37 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }
 
+const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
+const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|用户名|账号/i;
+
+/** Keys (squashed) of observed values that are secrets: those labelled as passwords or codes, and password-looking strings. */
+function secretValues(observed: Observe): Set<string> {
+  const keys = new Set<string>();
+  const texts = observed.texts ?? [];
+  texts.forEach((text, i) => {
+    const previous = i > 0 ? texts[i - 1] : '';
+    const labelled = SECRET_LABEL.test(previous) && previous.length <= 24;
+    const plainLabel = PUBLIC_LABEL.test(previous) && previous.length <= 24;
+    if (labelled || (!plainLabel && looksLikePassword(text)) || /^\d{3}\s?\d{3}$|^\d{4,8}$/.test(text.trim())) keys.add(squash(text));
+  });
+  for (const value of [observed.body, observed.result]) {
+    for (const leaf of jsonLeaves(value)) {
+      const key = leafKey(leaf.path);
+      if (SECRET_LABEL.test(key) && !PUBLIC_LABEL.test(key)) keys.add(squash(leaf.value));
+      else if (!PUBLIC_LABEL.test(key) && looksLikePassword(leaf.value)) keys.add(squash(leaf.value));
+    }
+  }
+  return keys;
+}
+
+/** Mixed classes of characters, no spaces, not an address: what passwords look like. */
+function looksLikePassword(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 8 || /\s/.test(t) || t.includes('@') || /^https?:/i.test(t)) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9._-]/].filter((re) => re.test(t)).length;
+  return classes >= 3;
+}
+
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
   const meta = { eventId: event.id, agent: event.agent, source };
@@ -57,7 +89,25 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (label.classes.includes('untrusted')) untrusted.push(...leaves);
   }
   if (label.classes.includes('untrusted')) untrusted.push(...(observed.texts ?? []));
-  let added = session.provenance.record(atoms.values(), label.label, label.classes, meta);
+  let added: number;
+  if (label.classes.includes('secret')) {
+    // On an authenticator or password-manager screen only the codes and passwords are secrets;
+    // usernames, e-mail addresses and site names next to them are private data.
+    const secretKeys = secretValues(observed);
+    const secret = [...atoms.values()].filter((a) => secretKeys.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits)));
+    const other = [...atoms.values()].filter((a) => !secret.includes(a));
+    added = session.provenance.record(secret, label.label, label.classes, meta);
+    added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), meta);
+  } else {
+    added = session.provenance.record(atoms.values(), label.label, label.classes, meta);
+  }
+  // Free text from a private source (a message, a note, a document): remember its phrases so a
+  // quoted or lightly reworded fragment is recognised too.
+  if (label.classes.includes('private')) {
+    const phrases: string[] = [];
+    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text));
+    if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id);
+  }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);
   // One-time codes arriving in messages and notifications are secrets wherever they go next.
   if (label.classes.includes('untrusted') || label.classes.includes('private')) {

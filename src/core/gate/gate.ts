@@ -4,7 +4,7 @@
 import type { AgentEvent } from '../event/agent-event';
 import { grants } from '../config/policy-config';
 import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
-import { carriedAtoms, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
+import { carriedAtoms, quotedPhrases, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
 import type { CompiledRule } from '../rules/compile';
 import type { ContentScores, RuleContext } from '../rules/context';
 import type { CompiledPack } from '../rules/pack';
@@ -106,6 +106,13 @@ class GateContext implements RuleContext {
             this.labels.add(label);
             this.labels.add('private');
             this.carriedFrom.push(label);
+          }
+        }
+        if (this.event.sink) {
+          for (const hit of quotedPhrases(this.session.provenance, this.view())) {
+            this.labels.add(hit.label);
+            this.labels.add('private');
+            this.carriedFrom.push(hit.label);
           }
         }
         for (const hit of hits) {

@@ -130,14 +130,18 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   });
 }
 
+const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?for|备注|留言|メモ/i;
+
 function liftPayment(inputs: GuiInputs, why: string): Lifted {
   const draft = draftParts(inputs.screen);
   const payee = draft.recipients.length > 0 ? draft.recipients : conversation(inputs);
+  // Every field of a payment screen but the note says who gets how much: all are targets.
+  const filled = draft.body.filter((p) => !NOTE_FIELD.test(p.field));
   return base(inputs, 'payment', `${why}: payment`, {
     resource: 'payments',
     sink: simpleSink('payment', true, payee.join(',') || 'payee'),
     payload: draft.body,
-    targets: [...draft.targets, ...draft.amount],
+    targets: [...draft.targets, ...filled, ...draft.amount],
   });
 }
 
@@ -146,15 +150,15 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
   const effect = contextEffect(context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
-  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions' });
+  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
-    return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
+    return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
   }
   if (kind === 'settings') {
     const sensitive = inputs.catalog.sensitiveSetting(context);
-    return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [{ field: 'setting', value: context }] });
+    return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })) });
   }
   return base(inputs, 'navigate', `${why}: nothing to commit`);
 }

@@ -4,7 +4,7 @@
 import type { Target } from '../protocol/schema';
 import { idWords } from '../catalog/words';
 
-export type FieldRole = 'recipient' | 'subject' | 'amount' | 'url' | 'password' | 'body' | 'search';
+export type FieldRole = 'recipient' | 'subject' | 'amount' | 'url' | 'password' | 'code' | 'body' | 'search';
 
 export interface DraftField {
   key: string;
@@ -13,8 +13,9 @@ export interface DraftField {
 }
 
 const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
-  ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|otp|totp|mfa|2fa|verification|code|密码|口令|验证码|パスワード|비밀번호)$/],
-  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|username|handle|receiver|digits|dialpad|收件人|收款人|宛先|받는사람)$/],
+  ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|密码|口令|パスワード|비밀번호)$/],
+  ['code', /^(otp|totp|mfa|2fa|verification|verify|code|验证码|認証コード|인증번호)$/],
+  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
   ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액)$/],
   ['url', /^(url|address|omnibox|location|網址|网址)$/],
@@ -38,6 +39,9 @@ export function fieldRole(target: Target | undefined, appKind: string): FieldRol
   for (const [role, re] of ROLE_WORDS) {
     if (words.some((w) => re.test(w))) {
       if (role === 'search' && appKind === 'payments') return 'recipient';
+      // A one-time-code box in a native app is where the code belongs; on a web page it is
+      // exactly what a phishing page asks for.
+      if (role === 'code') return appKind === 'browser' ? 'body' : 'password';
       if (role === 'url' && appKind !== 'browser' && words.includes('address') && appKind !== 'email') continue;
       if (role === 'url' && appKind === 'email') return 'recipient';
       return role;

@@ -15,7 +15,13 @@ const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 
 function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string; named?: string } {
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
   if (known) return { ...known, how: `catalog tool ${name}` };
-  const words = idWords(name);
+  // Two-word names of one thing (call_log, phone_book, address_book) count as one word.
+  const words: string[] = [];
+  for (const w of idWords(name)) {
+    const joined = words.length > 0 ? words[words.length - 1] + w : '';
+    if (joined && catalog.toolWords.resources.has(joined)) words[words.length - 1] = joined;
+    else words.push(w);
+  }
   // The first word of the name that names a specific resource wins (gmail.list_messages is
   // email); generic ones (device, http, browser) only when nothing more specific is named.
   const generic = new Set(catalog.tools.genericResources);
@@ -91,7 +97,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'settings': {
       const text = Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
       const sensitive = catalog.sensitiveSetting(text);
-      return { ...base, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: [{ field: 'setting', value: text }] };
+      const values = Object.entries(args).map(([k, v]) => ({ field: k, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+      return { ...base, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: values };
     }
     case 'permission':
       return { ...base, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };

@@ -120,3 +120,36 @@ export function leafKey(path: string): string {
   const last = path.replace(/\[\d+\]/g, '').split('.').pop() ?? '';
   return last.toLowerCase();
 }
+
+const STOPWORDS = new Set('a an the and or but if of to in on at by for from with as is are was were be been am i you he she it we they me him her us them my your his its our their this that these those there here what which who whom when where why how not no yes do does did have has had will would can could should may might must shall just so than then too very also about into over after before up down out off again further once all any both each few more most other some such only own same s t don now ok okay please thanks thank hi hello dear'.split(' '));
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Words of a text for phrase matching: folded like squash; CJK characters are words of their own. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.normalize('NFKD').replace(COMBINING, '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!raw) continue;
+    if (CJK_CHAR.test(raw)) for (const ch of raw) out.push(ch);
+    else out.push(raw);
+  }
+  return out;
+}
+
+export const SHINGLE = 5;
+
+/** Runs of SHINGLE consecutive words that say something (not only stopwords and short words). */
+export function shingles(text: string): string[] {
+  const w = words(text);
+  const out: string[] = [];
+  for (let i = 0; i + SHINGLE <= w.length; i++) {
+    const run = w.slice(i, i + SHINGLE);
+    let content = 0;
+    let letters = 0;
+    for (const t of run) {
+      letters += t.length;
+      if (!STOPWORDS.has(t) && (t.length >= 3 || /\d/.test(t) || CJK_CHAR.test(t))) content++;
+    }
+    if (content >= 3 && letters >= 14) out.push(run.join(' '));
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 // Matching what an event carries against the session's provenance.
 import type { PayloadPart } from '../event/agent-event';
-import { decodedVariants, digitRuns, squash } from './canonical';
+import { decodedVariants, digitRuns, shingles, squash } from './canonical';
 import type { LabelledAtom, ProvenanceStore } from './store';
 
 export interface PayloadView {
@@ -10,21 +10,25 @@ export interface PayloadView {
   digits: string[];
   /** shorter digit runs (≥ 3 digits), remembered per sink to catch a value split over sends */
   shortDigits: string[];
+  /** the decoded texts, for phrase matching */
+  texts: string[];
 }
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
   const squashed: string[] = [];
   const digits: string[] = [];
   const shortDigits: string[] = [];
+  const texts: string[] = [];
   for (const part of parts) {
     for (const variant of decodedVariants(part.value)) {
+      texts.push(variant);
       squashed.push(squash(variant));
       const runs = digitRuns(variant, 3);
       shortDigits.push(...runs);
       for (const run of runs) if (run.length >= 6) digits.push(run);
     }
   }
-  return { squashed: squashed.join('|'), digits, shortDigits };
+  return { squashed: squashed.join('|'), digits, shortDigits, texts };
 }
 
 export interface AtomHit {
@@ -70,6 +74,23 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
         continue;
       }
       if (joinedHistory.some((joined) => digitHit(atom.digits!, joined))) hits.push({ atom, how: 'split' });
+    }
+  }
+  return hits;
+}
+
+/** Labels of private free text quoted in the payload (five consecutive words, however re-punctuated). */
+export function quotedPhrases(store: ProvenanceStore, view: PayloadView): Array<{ label: string; phrase: string }> {
+  if (store.phraseCount === 0) return [];
+  const hits: Array<{ label: string; phrase: string }> = [];
+  const seen = new Set<string>();
+  for (const text of view.texts) {
+    for (const phrase of shingles(text)) {
+      const hit = store.phrase(phrase);
+      if (hit && !seen.has(hit.label)) {
+        seen.add(hit.label);
+        hits.push({ label: hit.label, phrase });
+      }
     }
   }
   return hits;

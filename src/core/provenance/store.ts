@@ -31,6 +31,8 @@ export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted
 export class ProvenanceStore {
   private readonly atoms = new Map<string, LabelledAtom>();
   private readonly untrusted: UntrustedText[] = [];
+  /** Five-word phrases of private free text (messages, notes, documents), for quoted fragments. */
+  private readonly phrases = new Map<string, { label: string; eventId: string }>();
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
   private readonly sentDigits = new Map<string, string[]>();
 
@@ -59,6 +61,19 @@ export class ProvenanceStore {
       if (key.length >= 4) this.untrusted.push({ key, label, eventId });
     }
     if (this.untrusted.length > this.limits.maxUntrusted) this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted);
+  }
+
+  recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string): void {
+    for (const key of shingleKeys) if (!this.phrases.has(key)) this.phrases.set(key, { label, eventId });
+    while (this.phrases.size > this.limits.maxAtoms * 4) this.phrases.delete(this.phrases.keys().next().value as string);
+  }
+
+  phrase(key: string): { label: string; eventId: string } | undefined {
+    return this.phrases.get(key);
+  }
+
+  get phraseCount(): number {
+    return this.phrases.size;
   }
 
   allAtoms(): IterableIterator<LabelledAtom> {
