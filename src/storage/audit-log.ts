@@ -3,11 +3,11 @@
 // returns, the record is committed to the WAL and survives a crash of this process. Any failure
 // throws AuditException('audit_write_failed'); the caller must then deny the action.
 import { randomUUID } from 'node:crypto';
-import { canonicalJson, utf8 } from '../core/audit/canonical-json';
+import { canonicalJson } from '../core/audit/canonical-json';
 import { CHECKPOINT_TYPE, CONSISTENCY_TYPE, INCLUSION_TYPE, contentHash, type Checkpoint, type ConsistencyProofJson, type InclusionProofJson } from '../core/audit/checkpoint';
 import { auditError, isAuditException } from '../core/audit/errors';
 import { DEFAULT_HASH_ALG, fromHex, isHashAlgName, toHex, type HashAlgName, type HashAlgorithm } from '../core/audit/hash';
-import { leafHash, MerkleFrontier, MerkleTree } from '../core/audit/merkle';
+import { MerkleFrontier, MerkleTree } from '../core/audit/merkle';
 import {
   buildDecisionRecord,
   buildOperatorRecord,
@@ -21,7 +21,7 @@ import {
   type RecordStamp,
 } from '../core/audit/record';
 import { verifyDatabase, type VerifyReport } from './audit-verify';
-import { resolveHashAlgorithm } from './native-hash';
+import { leafHashOfText, resolveHashAlgorithm } from './native-hash';
 import { openDatabase, type Db } from './sqlite';
 
 export interface AuditLogOptions {
@@ -93,6 +93,14 @@ export interface AuditLog {
 const META_LOG_ID = 'log_id';
 const META_HASH_ALG = 'hash_alg';
 const META_CREATED = 'created';
+
+interface PendingRow {
+  seq: number;
+  ts: number;
+  record: AuditRecord;
+  text: string;
+  leaf: Uint8Array;
+}
 
 function buf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -167,6 +175,7 @@ class SqliteAuditLog implements AuditLog {
   private readonly checkpointIntervalMs: number;
   private readonly insertRow;
   private readonly insertCheckpoint;
+  private readonly insertRows: { immediate(rows: PendingRow[], ts: number): void };
 
   constructor(
     private readonly db: Db,
@@ -187,6 +196,7 @@ class SqliteAuditLog implements AuditLog {
       ? null
       : db.prepare('INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.insertCheckpoint = readonly ? null : db.prepare('INSERT OR REPLACE INTO audit_checkpoints (size, root, ts, frontier) VALUES (?, ?, ?, ?)');
+    this.insertRows = db.transaction((rows: PendingRow[], ts: number) => this.writeRows(rows, ts));
   }
 
   /** Rebuilds the right edge of the tree from the last checkpoint and the leaves after it. */
@@ -256,31 +266,25 @@ class SqliteAuditLog implements AuditLog {
     } catch (error) {
       this.fail(error, what);
     }
+    // Build, canonicalize and hash outside the write transaction; only the inserts hold the lock.
     const saved = this.frontier.clone();
     const savedCheckpoint = { size: this.lastCheckpointSize, ts: this.lastCheckpointTs };
-    const acks: AppendAck[] = [];
-    const leaves: Uint8Array[] = [];
+    const rows: PendingRow[] = [];
     try {
       const ts = this.now();
-      const run = this.db.transaction(() => {
-        for (const build of builders) {
-          const seq = this.frontier.size;
-          const record = build({ seq, ts, hashAlg: this.alg });
-          const text = recordText(record);
-          const leaf = leafHash(this.alg, utf8(text));
-          const r = record as unknown as Record<string, unknown>;
-          const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
-          this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, text, buf(leaf));
-          this.frontier.push(leaf);
-          leaves.push(leaf);
-          acks.push({ seq, leaf: toHex(leaf) });
-        }
-        const size = this.frontier.size;
-        if (size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs) this.writeCheckpoint(ts);
-      });
-      run.immediate();
+      for (let i = 0; i < builders.length; i++) {
+        const seq = this.frontier.size + i;
+        const record = builders[i]({ seq, ts, hashAlg: this.alg });
+        const text = recordText(record);
+        rows.push({ seq, ts, record, text, leaf: leafHashOfText(this.alg, text) });
+      }
+      this.insertRows.immediate(rows, ts);
       this.lastOk = true;
-      if (this.tree) for (const leaf of leaves) this.tree.push(leaf);
+      const acks: AppendAck[] = [];
+      for (const row of rows) {
+        if (this.tree) this.tree.push(row.leaf);
+        acks.push({ seq: row.seq, leaf: toHex(row.leaf) });
+      }
       return acks;
     } catch (error) {
       this.frontier = saved;
@@ -288,6 +292,17 @@ class SqliteAuditLog implements AuditLog {
       this.lastCheckpointTs = savedCheckpoint.ts;
       return this.fail(error, what);
     }
+  }
+
+  /** The write transaction: rows, frontier, and a checkpoint when one is due. */
+  private writeRows(rows: PendingRow[], ts: number): void {
+    for (const { seq, record, text, leaf } of rows) {
+      const r = record as unknown as Record<string, unknown>;
+      const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
+      this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, text, buf(leaf));
+      this.frontier.push(leaf);
+    }
+    if (this.frontier.size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs) this.writeCheckpoint(ts);
   }
 
   private writeCheckpoint(ts: number): void {
