@@ -42,7 +42,7 @@ export function ApprovalsPanel() {
                   <strong>{a.agent}</strong> <span className="muted">{a.channel}</span> {a.label}
                 </div>
                 <div className="reason">{a.reason}</div>
-                <div className="rules">{a.rules.join(', ')}</div>
+                <div className="rule-names">{a.rules.join(', ')}</div>
                 <div className="approval-actions">
                   <span className={`time-left ${left <= 15 ? 'urgent' : ''}`} data-testid="time-left">
                     {left} s left

@@ -18,7 +18,7 @@ export function AuditRecordRow({ record }: { record: AuditRecordView }) {
       <td>{r.kind}</td>
       <td>{what}</td>
       <td>{r.agent ? String(r.agent) : ''}</td>
-      <td className="rules">{rules}</td>
+      <td className="rule-names">{rules}</td>
       <td className="reason">{typeof r.reason === 'string' ? r.reason : typeof r.error === 'string' ? r.error : ''}</td>
     </tr>
   );

@@ -16,6 +16,7 @@ export function DecisionRow({ event }: { event: LiveEvent }) {
   const d = (event.decision ?? {}) as Partial<DecisionPayload>;
   const decision = String(d.decision ?? '?');
   const flows = Array.isArray(d.flows) ? d.flows : [];
+  const resolution = event.resolution as { approve: boolean; by: string } | undefined;
   return (
     <li className={`feed-row feed-${decision}`} data-testid="feed-row" data-decision={decision} data-agent={String(event.agent ?? '')}>
       <div className="feed-head">
@@ -24,11 +25,16 @@ export function DecisionRow({ event }: { event: LiveEvent }) {
         <span className="agent">{String(event.agent ?? '')}</span>
         <span className="muted">{String(event.channel ?? '')}</span>
         <span className="label">{String(event.label ?? '')}</span>
+        {resolution && (
+          <span className={`resolution ${resolution.approve ? 'approved' : 'denied'}`} data-testid="feed-resolution">
+            {resolution.approve ? 'approved' : 'denied'} by {resolution.by}
+          </span>
+        )}
         <span className="muted time">{timeOf(event.ts)}</span>
       </div>
       <div className="feed-body">
         {d.rules && d.rules.length > 0 && (
-          <span className="rules" data-testid="feed-rules">
+          <span className="rule-names" data-testid="feed-rules">
             {d.rules.join(', ')}
           </span>
         )}

@@ -31,7 +31,7 @@ export function RulesPanel() {
   };
 
   return (
-    <section className="panel rules" aria-label="rules">
+    <section className="panel rules-panel" aria-label="rules">
       <header className="panel-head">
         <h2>Rules</h2>
         <span className={`state state-${status.state}`} data-testid="rules-state">

@@ -18,6 +18,8 @@ export class LiveHub {
     this.stop = this.api.subscribe(
       (event) => {
         if (event.type === 'decision') this.decisions = [event, ...this.decisions].slice(0, FEED_LIMIT);
+        // An answered `ask` keeps its row; the row learns who answered and how.
+        if (event.type === 'approval.resolved') this.decisions = this.decisions.map((d) => (d.event === event.event ? { ...d, resolution: { approve: event.approve === true, by: String(event.by ?? '') } } : d));
         for (const listener of this.listeners) listener(event);
       },
       (state) => {
@@ -32,7 +34,7 @@ export class LiveHub {
     this.stop = null;
   }
 
-  /** Newest first. */
+  /** Newest first; an answered `ask` carries `resolution: {approve, by}`. */
   recentDecisions(): LiveEvent[] {
     return this.decisions;
   }

@@ -12,7 +12,7 @@ export function useStreamState(): StreamState {
 export function useDecisions(): LiveEvent[] {
   const { hub } = useConsole();
   return useSyncExternalStore(
-    (notify) => hub.on((event) => event.type === 'decision' && notify()),
+    (notify) => hub.on((event) => (event.type === 'decision' || event.type === 'approval.resolved') && notify()),
     () => hub.recentDecisions(),
   );
 }
