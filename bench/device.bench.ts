@@ -52,8 +52,7 @@ export const suite: BenchSuite = {
     const loaded = loadPack();
     if (!loaded.ok) throw new Error('default pack does not compile');
     const pack = loaded.pack;
-    const devices = Array.from({ length: FLEET }, (_, i) => ({ id: `bench-twin-${i + 1}`, capabilities: { 'appium:twinReset': true } }));
-    const fleet = await DeviceFleet.start({ endpoint: { kind: 'local' }, devices, commandTimeoutMs: 30_000 });
+    const fleet = await DeviceFleet.start({ endpoint: { kind: 'local' }, devices: [{ id: 'bench-twin-1', capabilities: { 'appium:twinReset': true } }], commandTimeoutMs: 30_000 });
     try {
       const down = fleet.status().filter((s) => s.state !== 'connected');
       if (down.length) throw new Error(`bench devices not connected: ${JSON.stringify(down)}`);
@@ -67,6 +66,7 @@ export const suite: BenchSuite = {
       const cx = Math.round((x1 + x2) / 2);
       const cy = Math.round((y1 + y2) / 2);
       const raw: number[] = [];
+      const rawFind: number[] = [];
       const rawObserved: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         let s = performance.now();
@@ -75,6 +75,11 @@ export const suite: BenchSuite = {
         s = performance.now();
         await dev.run('raw back', 'act', (b) => b.back());
         raw.push(performance.now() - s);
+        // the usual client-side way to tap an element: find it, click it
+        s = performance.now();
+        await dev.run('raw find + click', 'act', async (b) => b.elementClick(await commands.find(b, { using: 'xpath', value: '//*[@text="Alice Johnson"]' })));
+        rawFind.push(performance.now() - s);
+        await dev.run('raw back', 'act', (b) => b.back());
         // the same pair with the reads a provenance-recording bridge needs (screen before + after)
         s = performance.now();
         await dev.run('raw source', 'read', (b) => b.getPageSource());
@@ -122,7 +127,9 @@ export const suite: BenchSuite = {
       const ro = summarize(rawObserved);
       const gs = summarize(gateShare);
       const es = summarize(gated);
-      log(`raw Appium round trip (tap / back, ${raw.length} actions):   p50 ${fmt(rs.p50, 2)} ms  p90 ${fmt(rs.p90, 2)} ms  p99 ${fmt(rs.p99, 2)} ms  mean ${fmt(rs.mean, 2)} ms`);
+      const rf = summarize(rawFind);
+      log(`raw Appium round trip (pointer tap / back, ${raw.length} actions):   p50 ${fmt(rs.p50, 2)} ms  p90 ${fmt(rs.p90, 2)} ms  p99 ${fmt(rs.p99, 2)} ms  mean ${fmt(rs.mean, 2)} ms`);
+      log(`raw Appium find + click of an element (${rawFind.length}):        p50 ${fmt(rf.p50, 2)} ms  p99 ${fmt(rf.p99, 2)} ms`);
       const ds = summarize(decisionShare);
       log(`gate decision path per action (evaluate + token + S-Bus check): p50 ${fmt(ds.p50 * 1000, 0)} µs  p99 ${fmt(ds.p99 * 1000, 0)} µs  mean ${fmt(ds.mean * 1000, 0)} µs`);
       log(`  + provenance commit of the observed screen:                     p50 ${fmt(gs.p50 * 1000, 0)} µs  p99 ${fmt(gs.p99 * 1000, 0)} µs  mean ${fmt(gs.mean * 1000, 0)} µs`);
@@ -130,37 +137,54 @@ export const suite: BenchSuite = {
       const execOnly = gs.mean - (t.evaluate + t.commit) / actions;
       log(`  mean split: engine.evaluate ${fmt((t.evaluate / actions) * 1000, 0)} µs, engine.commit ${fmt((t.commit / actions) * 1000, 0)} µs, token + S-Bus check + target resolution ${fmt(execOnly * 1000, 0)} µs`);
       log(`gate overhead / raw round trip: decision path p50 ${fmt((ds.p50 / rs.p50) * 100, 2)}% (mean ${fmt((ds.mean / rs.mean) * 100, 2)}%); with provenance commit p50 ${fmt((gs.p50 / rs.p50) * 100, 2)}% (mean ${fmt((gs.mean / rs.mean) * 100, 2)}%)   (goal ≤ 5%)`);
+      log(`gate overhead / raw find + click:   decision path p50 ${fmt((ds.p50 / rf.p50) * 100, 2)}%; with provenance commit p50 ${fmt((gs.p50 / rf.p50) * 100, 2)}%`);
       log(`end to end gated action (screen read, gate, act, observe): p50 ${fmt(es.p50, 2)} ms  p99 ${fmt(es.p99, 2)} ms; raw action with the same reads: p50 ${fmt(ro.p50, 2)} ms → ${fmt((es.p50 / ro.p50 - 1) * 100, 1)}% over`);
       log(`  (gated actions refused: ${refused}; device time inside gated actions p50 ${fmt(summarize(deviceShare).p50, 2)} ms)`);
 
-      // ---- (2) a fleet of 8 twins driven at once ----
-      const fleetGate = new LiveGate({ engine: new PolicyEngine({ pack, clock, ids: counterIds('fleet') }), executor, permits });
-      const plan: GuiAction[] = [{ op: 'launch_app', app: 'com.android.contacts' }, { op: 'tap', target: { text: 'Bob Martinez' } }, { op: 'back' }, { op: 'home' }];
-      const drive = async (device: string, rounds: number, lat: number[]) => {
-        for (let r = 0; r < rounds; r++) {
-          for (const gui of plan) {
-            const s = performance.now();
-            const res = await fleetGate.submit(req(gui, `agent-${device}`, device));
-            lat.push(performance.now() - s);
-            if (!res.ok || !res.steps[0].executed) throw new Error(`fleet action refused on ${device}: ${JSON.stringify(res)}`);
-          }
-        }
-      };
-      const single: number[] = [];
-      let s = performance.now();
-      await drive('bench-twin-1', FLEET_ROUNDS, single);
-      const singleSec = (performance.now() - s) / 1000;
-      const all: number[] = [];
-      s = performance.now();
-      await Promise.all(devices.map((d) => drive(d.id, FLEET_ROUNDS, all)));
-      const fleetSec = (performance.now() - s) / 1000;
-      const fl = summarize(all);
-      const oneRate = single.length / singleSec;
-      const fleetRate = all.length / fleetSec;
-      log(`1 device:  ${single.length} gated actions in ${fmt(singleSec, 2)} s = ${fmt(oneRate, 0)} actions/s`);
-      log(`${FLEET} devices at once: ${all.length} gated actions in ${fmt(fleetSec, 2)} s = ${fmt(fleetRate, 0)} actions/s (x${fmt(fleetRate / oneRate, 2)} vs one device); per action p50 ${fmt(fl.p50, 2)} ms p99 ${fmt(fl.p99, 2)} ms`);
     } finally {
       await fleet.stop();
+    }
+
+    // ---- (2) a fleet of 8 twins driven at once (one Appium, then the devices sharded over two) ----
+    const plan: GuiAction[] = [{ op: 'launch_app', app: 'com.android.contacts' }, { op: 'tap', target: { text: 'Bob Martinez' } }, { op: 'back' }, { op: 'home' }];
+    let m = 0;
+    const drive = async (gate: LiveGate, device: string, rounds: number, lat: number[]) => {
+      for (let r = 0; r < rounds; r++) {
+        for (const gui of plan) {
+          const s = performance.now();
+          const res = await gate.submit({ v: 1, session: `fleet-${device}`, agent: `agent-${device}`, device, channel: 'gui', gui, id: `f${++m}` });
+          lat.push(performance.now() - s);
+          if (!res.ok || !res.steps[0].executed) throw new Error(`fleet action refused on ${device}: ${JSON.stringify(res)}`);
+        }
+      }
+    };
+    let oneRate = 0;
+    for (const servers of [1, 2]) {
+      const devices = Array.from({ length: FLEET }, (_, i) => ({ id: `fleet-twin-${i + 1}`, capabilities: { 'appium:twinReset': true } }));
+      const fl = await DeviceFleet.start({ endpoint: { kind: 'local', servers }, devices, commandTimeoutMs: 60_000 });
+      try {
+        const down = fl.status().filter((x) => x.state !== 'connected');
+        if (down.length) throw new Error(`fleet devices not connected: ${JSON.stringify(down)}`);
+        const permits = createPermitAuthority();
+        const gate = new LiveGate({ engine: new PolicyEngine({ pack, clock, ids: counterIds(`fleet${servers}`) }), executor: new DeviceExecutor(fl, permits.verifier), permits });
+        if (servers === 1) {
+          const single: number[] = [];
+          const s = performance.now();
+          await drive(gate, 'fleet-twin-1', FLEET_ROUNDS, single);
+          const sec = (performance.now() - s) / 1000;
+          oneRate = single.length / sec;
+          log(`1 device:  ${single.length} gated actions in ${fmt(sec, 2)} s = ${fmt(oneRate, 0)} actions/s`);
+        }
+        const all: number[] = [];
+        const s = performance.now();
+        await Promise.all(devices.map((d) => drive(gate, d.id, FLEET_ROUNDS, all)));
+        const sec = (performance.now() - s) / 1000;
+        const st = summarize(all);
+        const rate = all.length / sec;
+        log(`${FLEET} devices at once on ${servers} Appium server${servers > 1 ? 's' : ''}: ${all.length} gated actions in ${fmt(sec, 2)} s = ${fmt(rate, 0)} actions/s (x${fmt(rate / oneRate, 2)} vs one device); per action p50 ${fmt(st.p50, 2)} ms p99 ${fmt(st.p99, 2)} ms`);
+      } finally {
+        await fl.stop();
+      }
     }
   },
 };

@@ -6,7 +6,15 @@ import { DeviceError } from './errors';
 import { DeviceSession, type DeviceSpec, type WebDriverEndpoint } from './session';
 
 export type EndpointConfig =
-  | { kind: 'local'; port?: number; allowInsecure?: string[]; logLevel?: 'error' | 'warn' | 'info' | 'debug'; args?: string[] }
+  | {
+      kind: 'local';
+      port?: number;
+      allowInsecure?: string[];
+      logLevel?: 'error' | 'warn' | 'info' | 'debug';
+      args?: string[];
+      /** Appium processes to spread the devices over (round-robin; default 1). One Node process per ~4 devices scales better. */
+      servers?: number;
+    }
   | { kind: 'appium'; url: string }
   | { kind: 'grid'; url: string };
 
@@ -44,8 +52,9 @@ export function parseEndpointUrl(url: string, kind: 'appium' | 'grid'): WebDrive
 export class DeviceFleet {
   private readonly sessions = new Map<string, DeviceSession>();
   private readonly errors = new Map<string, DeviceError>();
-  private local: LocalAppium | undefined;
-  private endpoint: WebDriverEndpoint | undefined;
+  private locals: LocalAppium[] = [];
+  private endpoints: WebDriverEndpoint[] = [];
+  private placed = 0;
 
   private constructor(private readonly config: FleetConfig) {}
 
@@ -59,23 +68,36 @@ export class DeviceFleet {
   private async open(): Promise<void> {
     const ep = this.config.endpoint;
     if (ep.kind === 'local') {
-      this.local = await startLocalAppium({ port: ep.port, allowInsecure: ep.allowInsecure, logLevel: ep.logLevel, args: ep.args, onLog: this.config.onLog });
-      this.endpoint = { protocol: 'http', hostname: '127.0.0.1', port: this.local.port, path: '/', kind: 'appium' };
+      const n = Math.max(1, ep.servers ?? 1);
+      try {
+        this.locals = await Promise.all(
+          Array.from({ length: n }, (_, i) => startLocalAppium({ port: i === 0 ? ep.port : undefined, allowInsecure: ep.allowInsecure, logLevel: ep.logLevel, args: ep.args, onLog: this.config.onLog })),
+        );
+      } catch (e) {
+        await Promise.all(this.locals.map((l) => l.stop()));
+        throw e;
+      }
+      this.endpoints = this.locals.map((l) => ({ protocol: 'http', hostname: '127.0.0.1', port: l.port, path: '/', kind: 'appium' }));
     } else {
-      this.endpoint = parseEndpointUrl(ep.url, ep.kind);
+      this.endpoints = [parseEndpointUrl(ep.url, ep.kind)];
     }
     for (const spec of this.config.devices) this.sessions.set(spec.id, this.makeSession(spec));
     if (this.config.connectOnStart !== false) await Promise.all(this.config.devices.map((d) => this.connect(d.id).catch(() => undefined)));
   }
 
   private makeSession(spec: DeviceSpec): DeviceSession {
-    return new DeviceSession(spec, this.endpoint!, { commandTimeoutMs: this.config.commandTimeoutMs ?? 30_000, connectTimeoutMs: this.config.connectTimeoutMs ?? 60_000 });
+    const endpoint = this.endpoints[this.placed++ % this.endpoints.length];
+    return new DeviceSession(spec, endpoint, { commandTimeoutMs: this.config.commandTimeoutMs ?? 30_000, connectTimeoutMs: this.config.connectTimeoutMs ?? 60_000 });
   }
 
-  /** URL of the WebDriver endpoint in use. */
+  /** URL of the (first) WebDriver endpoint in use. */
   get url(): string {
-    const e = this.endpoint!;
-    return `${e.protocol}://${e.hostname}:${e.port}${e.path}`;
+    return this.urls[0];
+  }
+
+  /** URLs of every WebDriver endpoint in use (several when local Appium servers are sharded). */
+  get urls(): string[] {
+    return this.endpoints.map((e) => `${e.protocol}://${e.hostname}:${e.port}${e.path}`);
   }
 
   get ids(): string[] {
@@ -139,7 +161,7 @@ export class DeviceFleet {
   async stop(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     this.sessions.clear();
-    await this.local?.stop();
-    this.local = undefined;
+    await Promise.all(this.locals.map((l) => l.stop()));
+    this.locals = [];
   }
 }

@@ -231,6 +231,13 @@ export class DeviceTwinDriver extends BaseDriver {
     if (n.editable) this.dev.focus = { screenKey: snap.screenKey, path: n.path };
     if (kind === 'long' && n.onLongClick) n.onLongClick();
     else if (n.onClick) n.onClick();
+    else if (!n.editable) {
+      // like UiAutomator2: a click is a tap at the element's centre, which the platform
+      // dispatches to the clickable view underneath (a row around a label)
+      const [x1, y1, x2, y2] = n.bounds;
+      const target = hitTest(snap.root, Math.round((x1 + x2) / 2), Math.round((y1 + y2) / 2), kind === 'long' ? 'long' : 'click');
+      if (target && target !== n) this.activate(target, kind);
+    }
   }
 
   typeInto(n, value) {
