@@ -38,6 +38,11 @@ export interface AuditLogOptions {
   maxPageCount?: number;
   /** Open for reading only (verify, prove, export). Appends then throw. */
   readonly?: boolean;
+  /**
+   * Called after each checkpoint is committed (every `checkpointEvery` records, on checkpoint()
+   * and on close), e.g. to pin it outside the database. Errors thrown here are ignored.
+   */
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
   /** Called on every failed write, after the error is recorded, before it is thrown. */
   onFailure?: (error: Error) => void;
 }
@@ -171,6 +176,7 @@ class SqliteAuditLog implements AuditLog {
   private failures = 0;
   private lastError: string | null = null;
   private lastOk = true;
+  private pendingCheckpoint: Checkpoint | null = null;
   private readonly checkpointEvery: number;
   private readonly checkpointIntervalMs: number;
   private readonly insertRow;
@@ -280,6 +286,7 @@ class SqliteAuditLog implements AuditLog {
       }
       this.insertRows.immediate(rows, ts);
       this.lastOk = true;
+      this.emitCheckpoint();
       const acks: AppendAck[] = [];
       for (const row of rows) {
         if (this.tree) this.tree.push(row.leaf);
@@ -290,6 +297,7 @@ class SqliteAuditLog implements AuditLog {
       this.frontier = saved;
       this.lastCheckpointSize = savedCheckpoint.size;
       this.lastCheckpointTs = savedCheckpoint.ts;
+      this.pendingCheckpoint = null;
       return this.fail(error, what);
     }
   }
@@ -311,6 +319,18 @@ class SqliteAuditLog implements AuditLog {
     this.insertCheckpoint!.run(size, buf(root), ts, JSON.stringify(this.frontier.nodes.map(toHex)));
     this.lastCheckpointSize = size;
     this.lastCheckpointTs = ts;
+    this.pendingCheckpoint = { v: 1, type: CHECKPOINT_TYPE, log: this.logId, hash_alg: this.hashAlg, size, root: toHex(root), ts };
+  }
+
+  /** Hands a committed checkpoint to onCheckpoint. */
+  private emitCheckpoint(): void {
+    const cp = this.pendingCheckpoint;
+    this.pendingCheckpoint = null;
+    if (cp && this.options.onCheckpoint) {
+      try {
+        this.options.onCheckpoint(cp);
+      } catch {}
+    }
   }
 
   appendDecision(input: DecisionInput): AppendAck {
@@ -356,7 +376,9 @@ class SqliteAuditLog implements AuditLog {
     if (!this.readonly && this.frontier.size !== this.lastCheckpointSize) {
       try {
         this.db.transaction(() => this.writeCheckpoint(this.now())).immediate();
+        this.emitCheckpoint();
       } catch (error) {
+        this.pendingCheckpoint = null;
         this.fail(error, 'checkpoint');
       }
     }
@@ -482,7 +504,10 @@ class SqliteAuditLog implements AuditLog {
   close(): void {
     if (this.closed) return;
     try {
-      if (!this.readonly && this.frontier.size !== this.lastCheckpointSize) this.db.transaction(() => this.writeCheckpoint(this.now())).immediate();
+      if (!this.readonly && this.frontier.size !== this.lastCheckpointSize) {
+        this.db.transaction(() => this.writeCheckpoint(this.now())).immediate();
+        this.emitCheckpoint();
+      }
     } catch {
       // The records are committed; a missing final checkpoint is recomputed on next open.
     } finally {

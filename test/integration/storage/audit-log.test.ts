@@ -5,7 +5,7 @@ import { canonicalJson } from '../../../src/core/audit/canonical-json';
 import { AuditException } from '../../../src/core/audit/errors';
 import { getHashAlgorithm, toHex } from '../../../src/core/audit/hash';
 import { leafHash } from '../../../src/core/audit/merkle';
-import { openAuditLog, type AuditLog } from '../../../src/storage/audit-log';
+import { openAuditLog, verifyAuditFile, type AuditLog } from '../../../src/storage/audit-log';
 import { makeInput } from '../../unit/core/audit/fixtures';
 import { raw, tempDir } from './helpers';
 
@@ -185,5 +185,23 @@ describe('audit log: fail closed', () => {
     db.pragma('user_version = 999');
     db.close();
     expect(() => openAuditLog(path)).toThrow(/schema version 999 is newer/);
+  });
+});
+
+describe('audit log: checkpoints', () => {
+  it('takes checkpoints every N records and by time, hands each to onCheckpoint, and they verify as pins', () => {
+    const path = tmp.file('cp.db');
+    const pinned: import('../../../src/core/audit/checkpoint').Checkpoint[] = [];
+    let t = 0;
+    const log = openAuditLog(path, { checkpointEvery: 4, checkpointIntervalMs: 1000, now: () => t, onCheckpoint: (cp) => pinned.push(cp) });
+    for (let i = 0; i < 10; i++) log.appendDecision(makeInput(i));
+    expect(pinned.map((c) => c.size)).toEqual([4, 8]);
+    t = 5000; // time-based: the next append checkpoints although only 3 records passed
+    log.appendDecision(makeInput(10));
+    expect(pinned.map((c) => c.size)).toEqual([4, 8, 11]);
+    log.appendDecision(makeInput(11));
+    log.close();
+    expect(pinned.map((c) => c.size)).toEqual([4, 8, 11, 12]);
+    expect(verifyAuditFile(path, pinned)).toMatchObject({ ok: true, pinnedCheckpoints: 4 });
   });
 });
