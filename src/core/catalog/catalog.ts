@@ -95,6 +95,14 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     for (const word of words) idMap.set(word, semantic);
   }
   const fieldWords = new Set(buttons.fieldWords);
+  // Labels and ids repeat across events: remember their semantics (bounded).
+  const labelCache = new Map<string, ButtonSemantic | null>();
+  const idCache = new Map<string, ButtonSemantic | null>();
+  const remember = <T>(cache: Map<string, T>, key: string, value: T): T => {
+    if (cache.size > 5000) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
 
   const resources = new Map<string, string>();
   for (const [resource, words] of tools.resourceWords) for (const w of words) if (!resources.has(w)) resources.set(w, resource);
@@ -136,17 +144,20 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     },
     buttonByLabel(label) {
       if (!label) return null;
-      return labelMap.get(labelKey(label)) ?? null;
+      const cached = labelCache.get(label);
+      if (cached !== undefined) return cached;
+      return remember(labelCache, label, labelMap.get(labelKey(label)) ?? null);
     },
     buttonById(resourceId) {
       if (!resourceId) return null;
+      const cached = idCache.get(resourceId);
+      if (cached !== undefined) return cached;
       const words = idWords(resourceId);
-      if (words.some((w) => fieldWords.has(w))) return null;
-      for (let i = words.length - 1; i >= 0; i--) {
-        const hit = idMap.get(words[i]);
-        if (hit) return hit;
+      let hit: ButtonSemantic | null = null;
+      if (!words.some((w) => fieldWords.has(w))) {
+        for (let i = words.length - 1; i >= 0 && !hit; i--) hit = idMap.get(words[i]) ?? null;
       }
-      return null;
+      return remember(idCache, resourceId, hit);
     },
     tools,
     toolWords: { resources, verbs },
