@@ -46,6 +46,8 @@ export class PolicyEngine {
   private readonly ids: IdSource;
   readonly interrupts: InterruptBoard;
   private readonly maxSessions: number;
+  private readonly newId = () => this.ids.next('ev');
+  private readonly now = () => this.clock.now();
 
   constructor(options: EngineOptions) {
     this.pack = options.pack;
@@ -139,8 +141,8 @@ export class PolicyEngine {
           org: this.org,
           policy,
           session,
-          newId: () => this.ids.next('ev'),
-          now: () => this.clock.now(),
+          newId: this.newId,
+          now: this.now,
         });
         const { event } = normalized;
         const verdict = this.gate(event, session, pack, options);
