@@ -55,6 +55,18 @@ describe('fleet', () => {
     }
   });
 
+  it('shards local devices over several Appium servers', async () => {
+    const sharded = await DeviceFleet.start({ endpoint: { kind: 'local', servers: 2 }, devices: [{ id: 'shard-1' }, { id: 'shard-2' }, { id: 'shard-3' }] });
+    try {
+      expect(sharded.urls).toHaveLength(2);
+      expect(sharded.status().map((s) => s.state)).toEqual(['connected', 'connected', 'connected']);
+      const screens = await Promise.all(['shard-1', 'shard-2', 'shard-3'].map((id) => sharded.device(id).readScreen()));
+      expect(screens.every((s) => s.observe.foreground === 'com.google.android.apps.nexuslauncher')).toBe(true);
+    } finally {
+      await sharded.stop();
+    }
+  });
+
   it('reconnects a lost session: reads are retried, actions are not replayed', async () => {
     const s = fleet.device('bridge-2');
     const old = s.sessionId!;

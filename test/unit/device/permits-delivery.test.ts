@@ -44,3 +44,12 @@ describe('DeliveryLog (S-Bus)', () => {
     expect(log.check('a', 'other', 'v2').fresh).toBe(false);
   });
 });
+
+describe('command timeouts', () => {
+  it('reject with a DeviceError carrying code timeout and the device', async () => {
+    const { withTimeout } = await import('../../../src/device/session');
+    const never = new Promise<never>(() => {});
+    await expect(withTimeout(never, 5, 'tap on device d1', 'd1')).rejects.toMatchObject({ code: 'timeout', device: 'd1', message: 'tap on device d1 timed out after 5 ms' });
+    await expect(withTimeout(Promise.resolve(7), 50, 'x')).resolves.toBe(7);
+  });
+});
