@@ -116,6 +116,13 @@ export interface QuorumRejection {
   slots: { path: string; digest: string | null; status: string }[];
 }
 
+export interface QuorumPathRetired {
+  ts: number;
+  path: string;
+  group: string;
+  reason: string;
+}
+
 /** A tool the operator registered (downstream MCP server or HTTP endpoint), shown to agents. */
 export interface ToolDescriptor {
   name: string;
@@ -139,4 +146,6 @@ export interface ControlPlanePort {
   subscribe(listener: (event: LiveEvent) => void): () => void;
   auditRejectedInput(record: RejectedInput): void;
   auditQuorumRejection(record: QuorumRejection): void;
+  /** Optional: a quorum path was retired (it agreed with another path on a non-majority digest). */
+  auditQuorumPathRetired?(record: QuorumPathRetired): void;
 }

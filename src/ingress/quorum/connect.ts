@@ -28,6 +28,7 @@ export function connectQuorum(endpoint: QuorumEndpoint, port: ControlPlanePort, 
       flagged: d.flagged,
       slots: d.slots.map((s) => ({ path: s.path, digest: s.digest, status: s.status })),
     });
+  const offRetire = endpoint.onRetire((p) => port.auditQuorumPathRetired?.({ ts: Date.now(), path: p.id, group: p.group, reason: p.retiredReason ?? 'retired' }));
   const off = endpoint.onDecision((d) => {
     if (d.outcome === 'rejected') {
       reject(d, d.reason, d.detail);
@@ -57,6 +58,9 @@ export function connectQuorum(endpoint: QuorumEndpoint, port: ControlPlanePort, 
     drain: async () => {
       while (inflight.size > 0) await Promise.all([...inflight]);
     },
-    close: off as () => void,
+    close: () => {
+      off();
+      offRetire();
+    },
   };
 }

@@ -28,6 +28,8 @@ export interface QuorumEndpointOptions {
 export class QuorumEndpoint {
   private readonly receiver: QuorumReceiver;
   private readonly listeners = new Set<(d: QuorumDecision) => void>();
+  private readonly retireListeners = new Set<(p: PathStatus) => void>();
+  private retired = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = Infinity;
   private closed = false;
@@ -62,6 +64,12 @@ export class QuorumEndpoint {
 
   pathStatus(): PathStatus[] {
     return this.receiver.pathStatus();
+  }
+
+  /** Called once for every path the receiver retires (also for retirements caused by late slots). */
+  onRetire(listener: (p: PathStatus) => void): () => void {
+    this.retireListeners.add(listener);
+    return () => this.retireListeners.delete(listener);
   }
 
   pathForToken(token: string | null): string | null {
@@ -105,6 +113,12 @@ export class QuorumEndpoint {
 
   private emit(decisions: QuorumDecision[]): void {
     for (const d of decisions) for (const l of this.listeners) l(d);
+    for (const p of this.receiver.pathStatus()) {
+      if (p.retired && !this.retired.has(p.id)) {
+        this.retired.add(p.id);
+        for (const l of this.retireListeners) l(p);
+      } else if (!p.retired) this.retired.delete(p.id);
+    }
   }
 
   private schedule(): void {

@@ -1,7 +1,7 @@
 // A small in-memory ControlPlanePort for ingress tests: known agents, a toy policy, held asks,
 // an audit list (so tests can check that every action has exactly one audited decision).
 import type { ActionRequest, Decision, Observe } from '../../../src/core/protocol/schema';
-import type { ControlPlanePort, LiveEvent, PendingApproval, QuorumRejection, RejectedInput, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor } from '../../../src/ingress/ports';
+import type { ControlPlanePort, LiveEvent, PendingApproval, QuorumPathRetired, QuorumRejection, RejectedInput, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor } from '../../../src/ingress/ports';
 
 interface Held {
   approval: PendingApproval;
@@ -14,6 +14,7 @@ export class FakeControlPlane implements ControlPlanePort {
   readonly audit: { event: string; decision: string; origin: string; agent: string }[] = [];
   readonly rejected: RejectedInput[] = [];
   readonly quorumRejections: QuorumRejection[] = [];
+  readonly retiredPaths: QuorumPathRetired[] = [];
   readonly submitted: { request: ActionRequest; options: SubmitOptions }[] = [];
   readonly reports: { event: string; observed: Observe; agent: string }[] = [];
   readonly held = new Map<string, Held>();
@@ -132,6 +133,9 @@ export class FakeControlPlane implements ControlPlanePort {
   auditQuorumRejection(record: QuorumRejection) {
     this.quorumRejections.push(record);
     this.publish({ type: 'quorum.rejected', sender: record.sender, seq: record.seq, reason: record.reason, flagged: record.flagged });
+  }
+  auditQuorumPathRetired(record: QuorumPathRetired) {
+    this.retiredPaths.push(record);
   }
   close() {
     for (const h of this.held.values()) clearTimeout(h.timer);

@@ -89,6 +89,25 @@ describe('quorum receiver on the ingress server', () => {
     expect(cp.submitted.filter((x) => x.options.origin === 'quorum')).toHaveLength(1);
   });
 
+  it('paths that agree on a non-majority digest are retired and the retirement is audited once', async () => {
+    const s = sender('planner-d');
+    const p = s.plan(plan);
+    const forged = canonicalMessage({ ...p.message, body: { ...plan, session: 'forged' } });
+    const post = (i: number, body: unknown) =>
+      fetch(`${server.url}/v1/quorum/slots`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${pathTokens[i]}` }, body: JSON.stringify(body) });
+    await post(0, p.slots[0]);
+    await post(1, { ...p.slots[1], payload: forged, digest: digestOf(forged) });
+    await post(2, p.slots[2]);
+    await post(3, { ...p.slots[3], digest: digestOf(forged) });
+    await post(4, p.slots[4]);
+    await waitFor(() => cp.retiredPaths.length >= 2);
+    expect(cp.retiredPaths.map((r) => r.path).sort()).toEqual(['p1', 'p3']);
+    expect(cp.retiredPaths[0].reason).toContain('non-majority digest');
+    const next = s.plan(plan);
+    await post(1, next.slots[1]);
+    expect(cp.retiredPaths).toHaveLength(2);
+  });
+
   it('an accepted payload that is not an llm ActionRequest is audited as invalid_plan, never submitted', async () => {
     await sender('planner-c').send({ v: 1, session: 's', agent: 'agent-1', channel: 'gui', gui: { op: 'home' } });
     await waitFor(() => cp.quorumRejections.some((r) => r.sender === 'planner-c'));
