@@ -69,9 +69,10 @@ describe('MIRROR properties', () => {
             fc.array(fc.array(behaviourArb, { minLength: k, maxLength: k }), { minLength: 1, maxLength: 4 }),
             fc.array(fc.nat(), { minLength: 4 * k, maxLength: 4 * k }),
             fc.boolean(),
+            fc.array(fc.nat(), { maxLength: 6 }),
           ),
         ),
-        ([k, messages, order, expireAtEnd]) => {
+        ([k, messages, order, expireAtEnd, replays]) => {
           const clock = new ManualClock();
           const receiver = new QuorumReceiver({ config: config(k), clock, slotTimeoutMs: 500, maxAgeMs: 60_000 });
           const deliveries: { path: number; slot: unknown; msg: number }[] = [];
@@ -92,6 +93,8 @@ describe('MIRROR properties', () => {
           });
           // shuffle deliveries by the random order
           const shuffled = deliveries.map((d, i) => ({ d, r: order[i % order.length] + i / 1000 })).sort((a, b) => a.r - b.r).map((x) => x.d);
+          // replays: some deliveries are sent again (same path, same slot), possibly much later
+          for (const r of replays) if (deliveries.length > 0) shuffled.push(deliveries[r % deliveries.length]);
           const decisions: QuorumDecision[] = [];
           for (const d of shuffled) {
             clock.advance(1);
