@@ -133,8 +133,12 @@ export interface WatchOptions {
   read: () => PackFiles;
   by: string;
   debounceMs?: number;
+  /** Which changed file names trigger an install (default: *.rules and *.json). */
+  filter?: (filename: string) => boolean;
   onResult?: (result: InstallResult) => void;
 }
+
+const defaultFilter = (filename: string): boolean => /\.(rules|json)$/.test(filename);
 
 /** Watches rule directories; every settled change is installed (or rejected, keeping the running set). */
 export function watchRules<P>(dirs: readonly string[], installer: RuleInstaller<P>, options: WatchOptions): { close(): void } {
@@ -150,7 +154,10 @@ export function watchRules<P>(dirs: readonly string[], installer: RuleInstaller<
     options.onResult?.(result);
   };
   const watchers: FSWatcher[] = dirs.map((dir) =>
-    watch(dir, { recursive: true }, () => {
+    watch(dir, { recursive: true }, (_event, filename) => {
+      // Only rule and catalog files count: a database or editor swap file beside them must not retrigger.
+      const name = typeof filename === 'string' ? filename : '';
+      if (name && !(options.filter ?? defaultFilter)(name)) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(fire, options.debounceMs ?? 150);
     }),

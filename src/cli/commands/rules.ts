@@ -3,7 +3,7 @@
 // reported with file:line:col and never recorded as active. Exit: 0 ok, 1 rejected, 2 bad input.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_RULES_DIR, readPackFiles } from '../../app/pack-loader';
+import { DEFAULT_CATALOG_DIR, DEFAULT_RULES_DIR, readPackFiles } from '../../app/pack-loader';
 import { backtest } from '../../core/audit/backtest';
 import { policyReplayEngine } from '../../core/audit/engine-replay';
 import { isAuditException } from '../../core/audit/errors';
@@ -111,8 +111,9 @@ async function run(sub: string | undefined, positionals: string[], flags: Map<st
       const installer = createRuleInstaller<CompiledPack>({ store, compile: compilePack, swap: () => {}, audit });
       installer.loadActive();
       report(installer.install(readFiles(dir), by(flags), `watch ${dir}`), io, 'installed');
-      const dirs = [dir, join(dir, 'apps')].filter((d) => existsSync(d) && statSync(d).isDirectory());
-      const watcher = watchRules(dirs.slice(0, 1), installer, { read: () => readFiles(dir), by: by(flags), onResult: (r) => report(r, io, 'installed') });
+      // The pack's own apps/ is inside DIR (watched recursively); otherwise the shipped catalogs are used.
+      const dirs = existsSync(join(dir, 'apps')) ? [dir] : [dir, DEFAULT_CATALOG_DIR];
+      const watcher = watchRules(dirs.filter((d) => existsSync(d) && statSync(d).isDirectory()), installer, { read: () => readFiles(dir), by: by(flags), onResult: (r) => (r.ok && r.unchanged ? undefined : report(r, io, 'installed')) });
       io.err(`watching ${dir} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);
