@@ -12,3 +12,4 @@ export { DeviceExecutor, SCREEN_DEPENDENT_OPS, type ExecuteResult, type Executor
 export { refusalDecision } from './decision';
 export { twinFetch, twinToolBackend, TWIN_TOOLS } from './sandbox';
 export { LiveGate, type LiveGateOptions, type OperatorAnswer } from './live-gate';
+export { parseFleetConfig, readFleetConfig, FleetConfigSchema, type FleetConfigResult } from './fleet-config';

@@ -65,3 +65,26 @@ describe('targets', () => {
     expect(keyCode('NOPE')).toBeUndefined();
   });
 });
+
+describe('fleet config files', () => {
+  it('accepts the README example and names bad fields', async () => {
+    const { parseFleetConfig } = await import('../../../src/device/fleet-config');
+    const ok = parseFleetConfig({
+      endpoint: { kind: 'local', allowInsecure: ['uiautomator2:adb_shell'] },
+      commandTimeoutMs: 60000,
+      devices: [
+        { id: 'emu-1', udid: 'emulator-5554', automationName: 'UiAutomator2', avd: 'Pixel_8_API_35', systemPort: 8201 },
+        { id: 'emu-2', udid: 'emulator-5556', automationName: 'UiAutomator2', avd: 'Pixel_8_API_35_2', systemPort: 8202 },
+      ],
+    });
+    expect(ok.ok).toBe(true);
+    const bad = parseFleetConfig({ endpoint: { kind: 'grid', url: 'not a url' }, devices: [{ id: 'a', systemPort: 8201 }, { id: 'a', systemPort: 8201 }] });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.message).toMatch(/endpoint\.url/);
+      expect(bad.message).toMatch(/duplicate device id "a"/);
+      expect(bad.message).toMatch(/systemPort 8201 is used by two devices/);
+    }
+    expect(parseFleetConfig({ endpoint: { kind: 'local', allowInsecure: ['adb_shell'] }, devices: [{ id: 'x' }] }).ok).toBe(false);
+  });
+});
