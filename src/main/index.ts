@@ -7,6 +7,7 @@ import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startAgentIngress, type AgentIngress } from '../app/agent-ingress';
 import { ControlPlane } from '../app/control-plane';
 import { dispatchIpc, IPC_CHANNELS, LIVE_EVENT_CHANNEL, type IpcReply } from '../shared/ipc';
 import { ipcHandlers } from './ipc-handlers';
@@ -16,6 +17,9 @@ const rendererFile = join(here, '..', 'renderer', 'index.html');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
 
 let plane: ControlPlane | null = null;
+let ingress: AgentIngress | null = null;
+/** Where agents reach the desktop control plane (same API as `agentflow serve`); 0 = no agent API. */
+const agentPort = Number(process.env.AGENTFLOW_PORT ?? 7717);
 
 /** Only our own page may call the control plane. */
 function trusted(event: IpcMainInvokeEvent): boolean {
@@ -61,6 +65,15 @@ async function start(): Promise<void> {
   });
   console.error(`AgentFlow: control plane running (data ${dataDir})`);
   createWindow();
+  if (Number.isInteger(agentPort) && agentPort > 0) {
+    try {
+      ingress = await startAgentIngress(plane, { dataDir, port: agentPort, consoleDir: join(here, '..', 'renderer') });
+      console.error(`AgentFlow: agent API on ${ingress.url} (bearer token in ${ingress.tokenPath})`);
+    } catch (error) {
+      // e.g. `agentflow serve` already holds the port: the console still works, agents cannot connect here.
+      console.error(`AgentFlow: agent API not started on port ${agentPort}: ${(error as Error).message}`);
+    }
+  }
 }
 
 app.whenReady().then(start, (error) => {
@@ -78,5 +91,7 @@ app.on('before-quit', (event) => {
   if (closing || !plane) return;
   closing = true;
   event.preventDefault();
-  void plane.close().finally(() => app.quit());
+  void (ingress?.close() ?? Promise.resolve())
+    .then(() => plane?.close())
+    .finally(() => app.quit());
 });

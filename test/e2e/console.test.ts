@@ -5,36 +5,17 @@
 //
 // Needs /usr/bin/chromium (`apt-get install -y chromium`). Without it the suite FAILS, on purpose:
 // a console nobody has looked at must not pass silently.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeHandle } from '../../src/cli/commands/serve';
+import { ensureBuilt, OUT } from '../helpers/build-console';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const RENDERER = join(ROOT, 'out', 'renderer');
+const RENDERER = join(OUT, 'renderer');
 const CHROMIUM = process.env.AGENTFLOW_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = process.env.AGENTFLOW_CONSOLE_SCREENSHOT ?? '/tmp/console.png';
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, name.name);
-    newest = Math.max(newest, name.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the renderer (electron-vite, ~2 s) when out/renderer is missing or older than its sources. */
-function ensureRendererBuilt(): void {
-  const index = join(RENDERER, 'index.html');
-  const sources = Math.max(newestMtime(join(ROOT, 'src', 'renderer')), newestMtime(join(ROOT, 'src', 'shared')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 60_000 });
-  if (!existsSync(index)) throw new Error(`electron-vite build did not produce ${index}`);
-}
 
 let base: string;
 let dataDir: string;
@@ -59,10 +40,10 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`e2e console test needs Chromium at ${CHROMIUM} (Debian: apt-get update && apt-get install -y chromium; or set AGENTFLOW_CHROMIUM). It does not skip.`);
   }
-  ensureRendererBuilt();
+  ensureBuilt();
   base = mkdtempSync(join(tmpdir(), 'af-console-'));
   dataDir = join(base, 'data');
-  execFileSync('mkdir', ['-p', dataDir]);
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(
     join(dataDir, 'policy.json'),
     JSON.stringify({
