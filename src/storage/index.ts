@@ -4,6 +4,6 @@ export type { VerifyReport, VerifyProblem } from './audit-verify';
 export { readCheckpointFile, writeCheckpointFile } from './checkpoint-file';
 export { createEvalAuditSink, type EvalAuditSink, type EvalAuditEntry } from './eval-audit';
 export { openRuleStore, type RuleStore, type RuleRevision, type RuleRevisionInfo } from './rule-store';
-export { createRuleInstaller, watchRules, formatRuleError, type RuleInstaller, type InstallResult, type RuleSetStatus } from './rule-installer';
+export { createRuleInstaller, watchRules, followStore, formatRuleError, type RuleInstaller, type InstallResult, type RuleSetStatus } from './rule-installer';
 export { openDatabase } from './sqlite';
 export { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations';

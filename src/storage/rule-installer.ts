@@ -43,6 +43,12 @@ export interface RuleInstaller<P> {
   status(): RuleSetStatus;
   /** Compiles and activates the store's active revision (startup). */
   loadActive(): InstallResult | null;
+  /**
+   * Picks up an install or rollback made by another process on the same database (e.g.
+   * `agentflow rules install --db` against a running server): swaps when the store's active
+   * entry is not the one in force. Returns null when nothing changed.
+   */
+  refresh(): InstallResult | null;
   install(files: PackFiles, by: string, note?: string): InstallResult;
   rollback(ref: string | number, by: string, note?: string): InstallResult;
 }
@@ -109,6 +115,15 @@ export function createRuleInstaller<P extends { revision: string }>(options: Rul
       lastErrors = [];
       return { ok: true, revision: compiled.pack.revision, storeId: active.id, unchanged: false };
     },
+    refresh() {
+      const active = store.active();
+      if (!active || active.id === storeId) return null;
+      if (pack && active.revision === pack.revision) {
+        storeId = active.id;
+        return null;
+      }
+      return this.loadActive();
+    },
     install(files, by, note = '') {
       const compiled = compileSafely(files);
       if (!compiled.ok) return reject(compiled.errors, 'install');
@@ -136,6 +151,20 @@ export interface WatchOptions {
   /** Which changed file names trigger an install (default: *.rules and *.json). */
   filter?: (filename: string) => boolean;
   onResult?: (result: InstallResult) => void;
+}
+
+/** Polls the store so installs made by other processes take effect here without a restart. */
+export function followStore<P>(installer: RuleInstaller<P>, intervalMs = 1000, onResult?: (result: InstallResult) => void): { close(): void } {
+  const timer = setInterval(() => {
+    try {
+      const result = installer.refresh();
+      if (result) onResult?.(result);
+    } catch (error) {
+      onResult?.({ ok: false, errors: [{ file: '(store)', line: 0, col: 0, code: 'refresh_failed', message: (error as Error).message }], message: `rule store refresh failed: ${(error as Error).message}` });
+    }
+  }, intervalMs);
+  timer.unref?.();
+  return { close: () => clearInterval(timer) };
 }
 
 const defaultFilter = (filename: string): boolean => /\.(rules|json)$/.test(filename);

@@ -95,6 +95,26 @@ describe('rule store and hot install', () => {
     store2.close();
   });
 
+  it('a running installer picks up installs made by another process on the same database', () => {
+    const db = tmp.file('af.db');
+    const serverStore = openRuleStore(db);
+    let running: FakePack | null = null;
+    const server = createRuleInstaller({ store: serverStore, compile: fakeCompile, swap: (p) => (running = p) });
+    expect(server.refresh()).toBeNull();
+    const cliStore = openRuleStore(db);
+    const cli = createRuleInstaller({ store: cliStore, compile: fakeCompile, swap: () => {} });
+    cli.install(pack('deny pay'), 'ann');
+    expect(server.refresh()).toMatchObject({ ok: true, revision: 'deny pay' });
+    expect(running!.deny.has('pay')).toBe(true);
+    expect(server.refresh()).toBeNull();
+    cli.install(pack('deny send'), 'ann');
+    cli.rollback(1, 'bob');
+    expect(server.refresh()).toBeNull(); // back on the revision already in force
+    expect(server.status()).toMatchObject({ revision: 'deny pay', storeId: 3 });
+    cliStore.close();
+    serverStore.close();
+  });
+
   it('a failed audit write refuses the install (fail closed)', () => {
     const db = tmp.file('af.db');
     const store = openRuleStore(db);
