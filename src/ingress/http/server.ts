@@ -197,7 +197,12 @@ export async function startIngressServer(opts: IngressServerOptions): Promise<In
       audit({ method: req.method ?? '?', route: req.url ?? '?', status: statusOf('internal'), code: 'internal', message: error.message });
     });
   });
-  server.on('clientError', (err, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // a client that went away is not bad input: nothing to answer, nothing to audit
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":{"code":"invalid_request","message":"malformed HTTP request","issues":[]}}');
     else socket.destroy();
     audit({ method: '?', route: '?', status: 400, code: 'invalid_request', message: `malformed HTTP request: ${err.message}` });
