@@ -213,7 +213,7 @@ class SqliteAuditLog implements AuditLog {
       for (const leaf of this.db.prepare('SELECT leaf_hash FROM audit_log ORDER BY seq').pluck().iterate() as IterableIterator<Uint8Array>) all.push(leaf);
       return all;
     }
-    const last = this.db.prepare('SELECT size, frontier FROM audit_checkpoints ORDER BY size DESC LIMIT 1').get() as { size: number; frontier: string } | undefined;
+    const last = this.db.prepare('SELECT size, root, frontier FROM audit_checkpoints ORDER BY size DESC LIMIT 1').get() as { size: number; root: Uint8Array; frontier: string } | undefined;
     const count = (this.db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), -1) AS max FROM audit_log').get() as { n: number; max: number });
     if (count.n !== count.max + 1) {
       throw auditError('audit_corrupt', `${this.path}: audit_log has ${count.n} records but its highest seq is ${count.max}: records are missing; run \`agentflow audit verify\``, this.path);
@@ -236,6 +236,9 @@ class SqliteAuditLog implements AuditLog {
         );
       } catch (error) {
         throw auditError('audit_corrupt', `${this.path}: checkpoint ${last.size}: ${(error as Error).message}`, `${this.path}:audit_checkpoints.frontier`, error);
+      }
+      if (toHex(frontier.root()) !== toHex(last.root)) {
+        throw auditError('audit_corrupt', `${this.path}: checkpoint ${last.size}: its stored frontier does not match its root; run \`agentflow audit verify\``, `${this.path}:audit_checkpoints`);
       }
       this.lastCheckpointSize = last.size;
     }

@@ -11,7 +11,7 @@ const USAGE = [
   'audit verify DB [--checkpoint FILE] [--json]     verify every record, checkpoint and pinned checkpoint',
   'audit prove DB SEQ [--size N]                    print an inclusion proof (JSON) for record SEQ',
   'audit consistency DB --from M [--to N]           print a consistency proof between tree sizes M and N',
-  'audit checkpoint DB [--out FILE] [--append]      take a checkpoint and print/write it, to pin outside the DB',
+  'audit checkpoint DB [--out FILE] [--append]      print/write the current checkpoint (size, root, time) to pin outside the DB',
   'audit check-proof FILE [--root HEX]              verify an exported inclusion/consistency proof offline',
   'audit export DB [--session S] [--out FILE]       write records (one session or all) as JSON Lines',
 ];
@@ -80,7 +80,9 @@ function run(sub: string | undefined, positionals: string[], flags: Map<string, 
     }
     case 'checkpoint': {
       if (!db) throw new UsageError('audit checkpoint: missing DB');
-      const cp = withLog(db, false, (log) => log.checkpoint());
+      // Read-only: the checkpoint is computed from the committed records, so this is safe while a
+      // server is appending; the server's own checkpoints are stored by the server.
+      const cp = withLog(db, true, (log) => log.checkpoint());
       const line = JSON.stringify(cp);
       const out = flags.get('out');
       if (typeof out === 'string') {

@@ -221,3 +221,19 @@ describe('tamper detection', () => {
     );
   });
 });
+
+describe('writer refuses a damaged log', () => {
+  it('a checkpoint frontier that does not match its root, or missing rows, stop the writer from appending', () => {
+    raw(path).prepare("UPDATE audit_checkpoints SET frontier = replace(frontier, 'a', 'b') WHERE size = (SELECT MAX(size) FROM audit_checkpoints)").run();
+    expect(() => openAuditLog(path)).toThrow(/frontier does not match its root/);
+    expect(verifyAuditFile(path).ok).toBe(true); // the records themselves are intact; readers still work
+  });
+  it('deleted rows', () => {
+    raw(path).prepare('DELETE FROM audit_log WHERE seq = 3').run();
+    expect(() => openAuditLog(path)).toThrow(/records are missing/);
+  });
+  it('a truncated tail', () => {
+    raw(path).prepare('DELETE FROM audit_log WHERE seq >= 35').run();
+    expect(() => openAuditLog(path)).toThrow(/truncated/);
+  });
+});
