@@ -19,7 +19,10 @@ export function AuditRecordRow({ record }: { record: AuditRecordView }) {
       <td>{what}</td>
       <td>{r.agent ? String(r.agent) : ''}</td>
       <td className="rule-names">{rules}</td>
-      <td className="reason">{typeof r.reason === 'string' ? r.reason : typeof r.error === 'string' ? r.error : ''}</td>
+      <td className="reason">
+        {typeof r.code === 'string' && <span className="code">{r.code} </span>}
+        {typeof r.reason === 'string' ? r.reason : typeof r.error === 'string' ? r.error : ''}
+      </td>
     </tr>
   );
 }
