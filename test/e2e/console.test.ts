@@ -120,6 +120,19 @@ describe('operator console (browser, served by agentflow serve)', () => {
     await expect.poll(() => row.getByTestId('agent-status').textContent(), { timeout: 10_000 }).toBe('active');
   });
 
+  it('filters the feed by decision and by agent', async () => {
+    const rows = page.getByTestId('feed-row');
+    const all = await rows.count();
+    expect(all).toBeGreaterThanOrEqual(3);
+    await page.getByLabel('filter by decision').selectOption('ask');
+    await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-decision')))).toEqual(['ask']);
+    await page.getByLabel('filter by decision').selectOption('');
+    await page.getByLabel('filter by agent').selectOption('mail-bot');
+    await expect.poll(async () => new Set(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-agent'))))).toEqual(new Set(['mail-bot']));
+    await page.getByLabel('filter by agent').selectOption('');
+    await expect.poll(() => rows.count()).toBe(all);
+  });
+
   it('rejects a bad rule file with file:line:col and keeps the running revision', async () => {
     const revision = (await page.getByTestId('rules-revision').textContent())!;
     expect(revision).toMatch(/^[0-9a-f]{16}$/);
