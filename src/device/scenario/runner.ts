@@ -138,6 +138,10 @@ export async function runScenario(sc: Scenario, pack: CompiledPack, fleet: Devic
   try {
     let n = 0;
     for (const step of sc.steps) {
+      if (step.world) {
+        await session.mobile('twinInject', { item: step.world.inject });
+        continue;
+      }
       const r = await h.submit(requestFor(sc, step, device, ++n));
       if (!r.ok) {
         error = `step ${n}: ${r.error.code}: ${r.error.message}`;

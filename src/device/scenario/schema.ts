@@ -29,9 +29,11 @@ export const ScenarioStepSchema = z
     api: ApiActionSchema.optional(),
     tool: ToolActionSchema.optional(),
     llm: LlmPlanSchema.optional(),
+    /** Something happens on the device by itself (an SMS arrives), not through any agent. */
+    world: z.object({ inject: z.record(z.string(), z.unknown()) }).strict().optional(),
   })
   .strict()
-  .refine((s) => [s.gui, s.api, s.tool, s.llm].filter(Boolean).length === 1, { message: 'a step has exactly one of gui, api, tool, llm' });
+  .refine((s) => [s.gui, s.api, s.tool, s.llm, s.world].filter(Boolean).length === 1, { message: 'a step has exactly one of gui, api, tool, llm, world' });
 
 export const ScenarioSchema = z
   .object({
