@@ -7,3 +7,4 @@ export { openRuleStore, type RuleStore, type RuleRevision, type RuleRevisionInfo
 export { createRuleInstaller, watchRules, followStore, formatRuleError, type RuleInstaller, type InstallResult, type RuleSetStatus } from './rule-installer';
 export { openDatabase } from './sqlite';
 export { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations';
+export { auditDecisions, AUDIT_UNAVAILABLE, type AuditedDecisions } from './audited-decisions';

@@ -8,6 +8,7 @@ import { leafHash } from '../../../src/core/audit/merkle';
 import { openAuditLog, verifyAuditFile, type AuditLog } from '../../../src/storage/audit-log';
 import { makeInput } from '../../unit/core/audit/fixtures';
 import { raw, tempDir } from './helpers';
+import { auditDecisions } from '../../../src/storage/audited-decisions';
 
 let tmp: ReturnType<typeof tempDir>;
 let clock = 1_700_000_000_000;
@@ -203,5 +204,23 @@ describe('audit log: checkpoints', () => {
     log.close();
     expect(pinned.map((c) => c.size)).toEqual([4, 8, 11, 12]);
     expect(verifyAuditFile(path, pinned)).toMatchObject({ ok: true, pinnedCheckpoints: 4 });
+  });
+});
+
+describe('auditDecisions: fail closed in one place', () => {
+  it('passes decisions through when written, turns them all into denies when the write fails', () => {
+    const { log } = filled(0, { maxPageCount: 40 });
+    const a = makeInput(1, { plan: { index: 0, count: 2 } });
+    const b = makeInput(2, { plan: { index: 1, count: 2 } });
+    const ok = auditDecisions(log, [a, b] as never, a.request);
+    expect(ok.failure).toBeNull();
+    expect(ok.decided.map((d) => d.decision.decision)).toEqual(['allow', 'allow']);
+    expect(ok.acks.map((x) => x.seq)).toEqual([0, 1]);
+    let result = ok;
+    for (let i = 0; i < 10_000 && result.failure === null; i++) result = auditDecisions(log, [makeInput(i + 10)] as never, {});
+    expect(result.failure).not.toBeNull();
+    expect(result.decided[0].decision).toMatchObject({ decision: 'deny', code: 'audit_unavailable', reason: expect.stringMatching(/audit log could not record this decision/) });
+    expect(log.status().ok).toBe(false);
+    log.close();
   });
 });
