@@ -95,6 +95,22 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     for (const word of words) idMap.set(word, semantic);
   }
   const fieldWords = new Set(buttons.fieldWords);
+  let prefixRest: RegExp;
+  try {
+    prefixRest = new RegExp(buttons.prefixRest, 'iu');
+  } catch (error) {
+    errors.push({ file: byName.get('buttons.json')!.path, line: 1, col: 1, code: 'catalog_invalid', message: `prefixRest is not a valid regular expression: ${(error as Error).message}` });
+    return { ok: false, errors };
+  }
+  const prefixes = (Object.entries(buttons.prefixes) as Array<[ButtonSemantic, string[]]>)
+    .flatMap(([semantic, list]) => list.map((prefix) => ({ prefix: labelKey(prefix), semantic })))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  const byPrefix = (key: string): ButtonSemantic | null => {
+    for (const { prefix, semantic } of prefixes) {
+      if (key.startsWith(prefix) && prefixRest.test(key.slice(prefix.length))) return semantic;
+    }
+    return null;
+  };
   // Labels and ids repeat across events: remember their semantics (bounded).
   const labelCache = new Map<string, ButtonSemantic | null>();
   const idCache = new Map<string, ButtonSemantic | null>();
@@ -146,7 +162,8 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
       if (!label) return null;
       const cached = labelCache.get(label);
       if (cached !== undefined) return cached;
-      return remember(labelCache, label, labelMap.get(labelKey(label)) ?? null);
+      const key = labelKey(label);
+      return remember(labelCache, label, labelMap.get(key) ?? byPrefix(key));
     },
     buttonById(resourceId) {
       if (!resourceId) return null;

@@ -33,6 +33,8 @@ export const ButtonsFileSchema = z.object({
   comment: z.string().optional(),
   labels: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())),
   ids: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())),
+  prefixes: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())).default({}),
+  prefixRest: z.string().default('^$'),
   fieldWords: z.array(z.string()),
   commitIdWords: z.array(z.string()),
 }).strict();

@@ -87,6 +87,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const urlParts: PayloadPart[] = [];
   if (url.pathname.length > 1) urlParts.push({ field: 'url.path', value: decodeURIComponentSafe(url.pathname) });
   for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
+  // Custom headers travel too; credentials for the called service itself are not content.
+  for (const [k, v] of Object.entries(call.headers ?? {})) {
+    if (!/^(authorization|proxy-authorization|cookie|x-api-key|api-key|content-type|accept|user-agent|content-length)$/i.test(k)) urlParts.push({ field: `header.${k}`, value: String(v) });
+  }
   const label = `${method} ${host}${url.pathname}`;
   const common = { host, url: url.toString(), label, altResource: backend && !privateLabel ? 'http' : undefined, readKind: privateLabel ? undefined : catalog.kindOfResource(resource === 'http' ? 'http' : resource) };
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];

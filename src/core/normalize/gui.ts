@@ -10,6 +10,8 @@ import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
 import { httpSink, messageSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
+/** Apps whose Save/Done writes the user's data (a scope's `write` verb). */
+const DATA_KINDS = new Set(['calendar', 'contacts', 'notes', 'files', 'photos']);
 /** Flow buttons that are never the person or chat a message goes to. */
 const NAVIGATION_LABELS = /^(next|back|cancel|skip|search|menu|more|new( message| chat)?|compose|chats?|contacts|calls|下一步|下一页|返回|取消|搜索|次へ|戻る|weiter|zurück|siguiente|suivant|avanti)$/i;
 
@@ -156,6 +158,9 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
     return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
   }
+  if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
+    return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
+  }
   if (kind === 'settings') {
     const sensitive = inputs.catalog.sensitiveSetting(context);
     return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })) });
@@ -226,8 +231,12 @@ export function liftGui(inputs: GuiInputs): Lifted {
       switch (semantic) {
         case 'send':
         case 'pay':
-          // In a payment app, "Send"/"Pay" on a screen with nothing filled in opens the flow.
-          if (kind === 'payments' && screen.draft().length === 0) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+          // In a payment app, "Send", "Pay" or "Transfer to Anna" with nothing filled in opens a
+          // flow or a list item; it commits once an amount is entered, or when the button itself
+          // names the amount or says now/confirm ("PAY ₹1,842", "Pay now").
+          if (kind === 'payments' && screen.draft().length === 0 && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
+            return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+          }
           return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
         case 'delete': {
           const context = `${screen.path.slice(-3).join(' ')} ${label}`;
@@ -244,6 +253,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
           // Share in an app that holds private data picks what will travel; a second Share
           // (or the Send in the receiving app) delivers it.
           if (screen.attachment) return liftSend(inputs, `button "${label}" delivering a shared ${screen.attachment.label} item`);
+          if (MESSAGING_KINDS.has(kind)) return liftSend(inputs, `button "${label}": publishes in a ${kind} app`);
           return base(inputs, 'navigate', `button "${label}": opens a share flow`, { opensShare: true });
         }
         case 'call':

@@ -107,6 +107,10 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'call':
       return { ...base, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     case 'write': {
+      // An invitation to attendees is a send to them (calendar invites are e-mails).
+      if (parts.recipients.length > 0 && !['settings', 'device', 'apps'].includes(cls.resource)) {
+        return { ...base, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink('email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      }
       // A local write (notes, files, calendar) is drafting, not a leak; content stays on the device.
       return { ...base, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
     }

@@ -109,7 +109,9 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
   const hits: UntrustedHit[] = [];
   for (const target of targets) {
     const key = squash(target.value);
-    if (key.length < 5 || /^\d+$/.test(key) && key.length < 7) continue;
+    // Short codes (5–6 digits) can be recipients; elsewhere a short number is too common to tell.
+    const recipientField = /(^|[._-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
+    if (key.length < 5 || (/^\d+$/.test(key) && key.length < (recipientField ? 5 : 7))) continue;
     const found = corpus.find((text) => text.key.includes(key));
     if (found) hits.push({ field: target.field, value: target.value, label: found.label });
   }
