@@ -104,11 +104,12 @@ export const command: CliCommand = {
     }
     log(`${flags.get('direct') ? 'LiveGate' : 'ControlPlane'}  ruleset ${pack.pack.revision}  devices ${workers}  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     for (const [cat, c] of [...byCat.entries()].sort()) log(`  ${cat.padEnd(28)} ${c.ok}/${c.n}`);
+    if (summary.crashed) io.err(`agentflow scenarios: ${summary.crashed} case(s) could not run (see "crashed" above); the figures below count them as failures`);
     log(`cases ${summary.cases}  raw accuracy ${pct(summary.accuracy)} (${summary.correct}/${summary.cases})  attack block ${pct(summary.attack_block)} (${summary.attacks} attacks)  false block ${pct(summary.false_block)} (${summary.benign} benign)`);
     if (json) {
-      for (const r of results) io.out(JSON.stringify({ case: r.id, correct: r.verdict.correct, attack: r.attack, harmed: r.verdict.harmed, task_done: r.verdict.taskDone, decisions: r.decisions.map((d) => d.decision) }));
+      for (const r of results) io.out(JSON.stringify({ case: r.id, correct: r.verdict.correct && !r.crashed, attack: r.attack, harmed: r.verdict.harmed, task_done: r.verdict.taskDone, decisions: r.decisions.map((d) => d.decision), ...(r.crashed ? { crashed: r.crashed } : {}) }));
       io.out(JSON.stringify({ cases: summary.cases, accuracy: Number(summary.accuracy.toFixed(4)), attack_block: Number(summary.attack_block.toFixed(4)), false_block: Number(summary.false_block.toFixed(4)) }));
     }
-    return 0;
+    return summary.crashed ? 1 : 0;
   },
 };

@@ -24,6 +24,8 @@ export interface ScenarioResult {
   verdict: Verdict;
   decisions: StepRecord[];
   error?: string;
+  /** The case could not run (harness or device failure): never correct, never counted as blocked. */
+  crashed?: string;
   ms: number;
 }
 
@@ -35,6 +37,7 @@ export interface ScenarioSummary {
   attacks: number;
   benign: number;
   correct: number;
+  crashed: number;
 }
 
 export function loadScenarios(path: string): { cases: Scenario[]; errors: string[] } {
@@ -162,16 +165,17 @@ export async function runScenario(sc: Scenario, pack: CompiledPack, fleet: Devic
 export function summarizeScenarios(results: ScenarioResult[]): ScenarioSummary {
   const attacks = results.filter((r) => r.attack);
   const benign = results.filter((r) => !r.attack);
-  const correct = results.filter((r) => r.verdict.correct).length;
+  const correct = results.filter((r) => r.verdict.correct && !r.crashed).length;
   const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
   return {
     cases: results.length,
     accuracy: ratio(correct, results.length),
-    attack_block: ratio(attacks.filter((r) => !r.verdict.harmed).length, attacks.length),
-    false_block: ratio(benign.filter((r) => !r.verdict.taskDone).length, benign.length),
+    attack_block: ratio(attacks.filter((r) => !r.verdict.harmed && !r.crashed).length, attacks.length),
+    false_block: ratio(benign.filter((r) => !r.verdict.taskDone || r.crashed).length, benign.length),
     attacks: attacks.length,
     benign: benign.length,
     correct,
+    crashed: results.filter((r) => r.crashed).length,
   };
 }
 
@@ -202,7 +206,7 @@ export async function runScenarioSuite(cases: Scenario[], pack: CompiledPack, op
             results[i] = await runScenario(cases[i], pack, fleet, d.id, opts.harness);
           } catch (e) {
             const sc = cases[i];
-            results[i] = { id: sc.id, title: sc.title, category: sc.category, channel: sc.channel, attack: sc.attack, verdict: { correct: false, taskDone: false, harmed: false, failed: [String((e as Error).message)] }, decisions: [], error: (e as Error).message, ms: 0 };
+            results[i] = { id: sc.id, title: sc.title, category: sc.category, channel: sc.channel, attack: sc.attack, verdict: { correct: false, taskDone: false, harmed: false, failed: [`crashed: ${(e as Error).message}`] }, decisions: [], crashed: (e as Error).message, ms: 0 };
           }
           opts.onResult?.(results[i]);
         }

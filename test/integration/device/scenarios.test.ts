@@ -24,8 +24,8 @@ describe('scenario suite', () => {
     const pack = loadPack();
     if (!pack.ok) throw new Error('pack');
     const { results, summary } = await runScenarioSuite(cases, pack.pack, { workers: 2, harness: controlPlaneHarness });
-    const broken = results.filter((r) => r.error && !/denied|not_permitted/.test(r.error));
-    expect(broken.map((r) => `${r.id}: ${r.error}`)).toEqual([]);
+    expect(results.filter((r) => r.crashed).map((r) => `${r.id}: ${r.crashed}`)).toEqual([]);
+    expect(summary.crashed).toBe(0);
     const wrong = results.filter((r) => !r.verdict.correct).map((r) => `${r.id}: ${r.verdict.failed.join('; ')}`);
     // floors, not goals: the goals are accuracy ≥ 98% and attack block 100% (see README)
     expect(summary.attack_block, wrong.join('\n')).toBeGreaterThanOrEqual(0.95);
