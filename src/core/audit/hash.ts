@@ -49,8 +49,12 @@ export function fromHex(text: unknown, what: string, size?: number): Uint8Array 
     throw auditError('invalid_input', `${what}: expected ${size} bytes (${size * 2} hex digits), got ${text.length / 2} bytes`, what);
   }
   const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) out[i] = (nibble(text.charCodeAt(i * 2)) << 4) | nibble(text.charCodeAt(i * 2 + 1));
   return out;
+}
+
+function nibble(c: number): number {
+  return c <= 57 ? c - 48 : c <= 70 ? c - 55 : c - 87;
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
