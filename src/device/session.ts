@@ -70,7 +70,12 @@ function classifyCreateError(e: unknown, spec: DeviceSpec, where: string): Devic
   if (isConnectionError(e)) return new DeviceError('appium_unavailable', `No WebDriver endpoint answers at ${where} (is Appium or the Grid running?): ${msg}`, spec.id, { cause: e });
   if (/not in the list of connected devices|Could not find a connected Android device|device .* not found|no device|offline/i.test(msg))
     return new DeviceError('device_missing', `Device ${spec.udid ?? spec.id} is not available at ${where}: ${msg}`, spec.id, { cause: e });
-  if (/Could not find a driver for automationName|No nodes support the capabilities|cannot be satisfied|Session request timed out/i.test(msg))
+  if (/Could not find a driver for automationName/i.test(msg)) {
+    const name = spec.automationName ?? 'DeviceTwin';
+    const hint = name.toLowerCase() === 'uiautomator2' ? ' Install it in the project (npm install -D appium-uiautomator2-driver) or run `npx appium driver install uiautomator2`; sessions also need ANDROID_HOME and a running emulator or device.' : '';
+    return new DeviceError('device_missing', `The Appium at ${where} has no driver for automationName '${name}' (device ${spec.id}).${hint} (${msg})`, spec.id, { cause: e });
+  }
+  if (/No nodes support the capabilities|cannot be satisfied|Session request timed out/i.test(msg))
     return new DeviceError('device_missing', `No driver/node at ${where} can serve device ${spec.udid ?? spec.id} (${spec.automationName ?? 'DeviceTwin'}): ${msg}`, spec.id, { cause: e });
   return new DeviceError('session_failed', `Could not create a session for device ${spec.id} at ${where}: ${msg}`, spec.id, { cause: e });
 }

@@ -24,6 +24,7 @@ beforeAll(async () => {
       { id: 'bridge-1', capabilities: { 'appium:twinReset': true } },
       { id: 'bridge-2', capabilities: { 'appium:twinReset': true } },
       { id: 'missing-3' },
+      { id: 'emu-1', udid: 'emulator-5554', automationName: 'UiAutomator2', systemPort: 8201 },
     ],
     commandTimeoutMs: 15_000,
   });
@@ -43,6 +44,13 @@ describe('fleet', () => {
     expect(st['missing-3'].error?.code).toBe('device_missing');
     expect(() => fleet.device('missing-3')).toThrow(/missing-3/);
     expect(() => fleet.device('nope')).toThrow(/no device 'nope'/);
+  });
+
+  it('says how to get UiAutomator2 when a real-device spec has no driver', () => {
+    const emu = fleet.status().find((s) => s.id === 'emu-1')!;
+    expect(emu.state).toBe('error');
+    expect(emu.error?.code).toBe('device_missing');
+    expect(emu.error?.message).toMatch(/no driver for automationName 'UiAutomator2'.*appium-uiautomator2-driver/s);
   });
 
   it('reports an unreachable external endpoint as appium_unavailable', async () => {
