@@ -1,6 +1,8 @@
 // `agentflow rules check|install|rollback|list|watch|backtest`: the rule store and hot install
 // from the command line. Install = validate → compile → audit → store; a bad rule set is
 // reported with file:line:col and never recorded as active. Exit: 0 ok, 1 rejected, 2 bad input.
+// `--db` is the rule store; `--audit` the audit log that records the install (default: the same
+// file). A running server that follows the store (followStore) picks the change up live.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CATALOG_DIR, DEFAULT_RULES_DIR, readPackFiles } from '../../app/pack-loader';
@@ -15,10 +17,10 @@ import { parseArgs, type CliCommand, type CliIo } from '../command';
 
 const USAGE = [
   'rules check [DIR]                                  validate and compile a rule pack (default rules/default)',
-  'rules install [DIR] --db DB [--by NAME] [--note T] install it: compile, audit, store, activate',
-  'rules rollback REV|ID --db DB [--by NAME]         re-activate an earlier revision',
+  'rules install [DIR] --db DB [--audit DB] [--by NAME] [--note T]  install: compile, audit, store, activate',
+  'rules rollback REV|ID --db DB [--audit DB] [--by NAME]           re-activate an earlier revision',
   'rules list --db DB [--json]                        revisions: id, hash, who, when, active',
-  'rules watch [DIR] --db DB [--by NAME]              install every change of DIR until interrupted',
+  'rules watch [DIR] --db DB [--audit DB] [--by NAME]  install every change of DIR until interrupted',
   'rules backtest NEWRULES --db DB [--last N] [--json]  replay recorded events under NEWRULES, list changed decisions',
 ];
 
@@ -50,8 +52,15 @@ function report(result: InstallResult, io: CliIo, verb: string): number {
   return 1;
 }
 
-function withInstaller<T>(dbPath: string, fn: (installer: RuleInstaller<CompiledPack>, store: RuleStore, audit: AuditLog) => T): T {
-  const audit = openAuditLog(dbPath);
+/** The audit log that records rule installs: `--audit DB`, else the rule store's own database. */
+function auditPath(flags: Map<string, string | true>, dbPath: string): string {
+  const a = flags.get('audit');
+  if (a === true) throw new UsageError('--audit needs a DB path');
+  return a ?? dbPath;
+}
+
+function withInstaller<T>(dbPath: string, auditDb: string, fn: (installer: RuleInstaller<CompiledPack>, store: RuleStore, audit: AuditLog) => T): T {
+  const audit = openAuditLog(auditDb);
   let store: RuleStore | null = null;
   try {
     store = openRuleStore(dbPath);
@@ -81,12 +90,12 @@ async function run(sub: string | undefined, positionals: string[], flags: Map<st
       const dir = positionals[0] ?? DEFAULT_RULES_DIR;
       const files = readFiles(dir);
       const note = flags.get('note');
-      return withInstaller(dbFlag(flags), (installer) => report(installer.install(files, by(flags), typeof note === 'string' ? note : `install from ${dir}`), io, 'installed'));
+      return withInstaller(dbFlag(flags), auditPath(flags, dbFlag(flags)), (installer) => report(installer.install(files, by(flags), typeof note === 'string' ? note : `install from ${dir}`), io, 'installed'));
     }
     case 'rollback': {
       const ref = positionals[0];
       if (!ref) throw new UsageError('rules rollback: missing REV|ID (see `agentflow rules list`)');
-      return withInstaller(dbFlag(flags), (installer) => report(installer.rollback(ref, by(flags)), io, 'rolled back'));
+      return withInstaller(dbFlag(flags), auditPath(flags, dbFlag(flags)), (installer) => report(installer.rollback(ref, by(flags)), io, 'rolled back'));
     }
     case 'list': {
       const store = openRuleStore(dbFlag(flags), { readonly: true });
@@ -106,7 +115,7 @@ async function run(sub: string | undefined, positionals: string[], flags: Map<st
     case 'watch': {
       const dir = positionals[0] ?? DEFAULT_RULES_DIR;
       const dbPath = dbFlag(flags);
-      const audit = openAuditLog(dbPath);
+      const audit = openAuditLog(auditPath(flags, dbPath));
       const store = openRuleStore(dbPath);
       const installer = createRuleInstaller<CompiledPack>({ store, compile: compilePack, swap: () => {}, audit });
       installer.loadActive();

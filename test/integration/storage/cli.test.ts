@@ -119,6 +119,12 @@ describe('agentflow rules', () => {
     expect(after.at(-1)).toMatchObject({ revision: first, action: 'rollback', installedBy: 'carol', active: true });
     // The rule installs are audited in the same database and the log verifies.
     expect((await cli(audit, 'verify', rdb)).code).toBe(0);
+    // With a separate audit database (as the server keeps them).
+    const adb = tmp.file('separate-audit.db');
+    expect((await cli(rules, 'rollback', '1', '--db', rdb, '--audit', adb, '--by', 'dan')).code).toBe(0);
+    const ops = openAuditLog(adb, { readonly: true });
+    expect(ops.records().map((r) => (r.kind === 'operator' ? [r.action, r.operator] : null))).toEqual([['rule_rollback', 'dan']]);
+    ops.close();
   });
 
   it('backtest lists the decisions a candidate pack would change', async () => {
