@@ -19,7 +19,7 @@ import { createPermitAuthority, type DeviceExecutor, type DeviceFleet, type Perm
 import { executeApiCall, type ApiExecutorOptions } from '../ingress/backends/api-executor';
 import { ToolRegistry } from '../ingress/backends/tool-backends';
 import type {
-  AgentSummary, ControlPlanePort, LiveEvent, PendingApproval, QuorumRejection, RejectedInput, ReportOutcome,
+  AgentSummary, ControlPlanePort, LiveEvent, PendingApproval, QuorumPathRetired, QuorumRejection, RejectedInput, ReportOutcome,
   ResolveOutcome, SessionSummary, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor,
 } from '../ingress/ports';
 import type { OperatorPort } from '../ingress/operator-port';
@@ -28,6 +28,7 @@ import { EventBus } from './event-bus';
 import { loadPolicyConfigFile, watchPolicyConfig } from './policy-config-file';
 import { DEFAULT_RULES_DIR, readPackFiles } from './pack-loader';
 import { Registry } from './registry';
+import { loadToolsFromFile, startDevicesFromFile, type DeviceRuntime } from './runtime-config';
 
 export interface ControlPlaneOptions {
   /** Where audit.db, rules.db and policy.json live. */
@@ -397,6 +398,14 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
     }
   }
 
+  auditQuorumPathRetired(record: QuorumPathRetired): void {
+    try {
+      this.audit.appendOperatorAction({ action: 'quorum_path_retired', operator: 'quorum', reason: record.reason, detail: record });
+    } finally {
+      this.bus.publish({ ...record, type: 'quorum.path_retired' });
+    }
+  }
+
   auditQuorumRejection(record: QuorumRejection): void {
     try {
       this.audit.appendOperatorAction({ action: 'quorum_rejected', operator: 'quorum', reason: `${record.reason}: ${record.detail}`, detail: record });
@@ -413,6 +422,24 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
 
 /** Used by `agentflow serve` (src/cli/commands/serve.ts). */
 export async function createServeControlPlane(opts: { dataDir: string; io: LogSink; rulesDir?: string; watchRules?: boolean }): Promise<{ port: ControlPlane; operator: ControlPlane; close(): Promise<void> }> {
-  const plane = await ControlPlane.start({ dataDir: opts.dataDir, io: opts.io, rulesDir: opts.rulesDir, watchRules: opts.watchRules ?? true });
-  return { port: plane, operator: plane, close: () => plane.close() };
+  // Devices and tool backends the operator configured in DATA/devices.json and DATA/tools.json.
+  mkdirSync(opts.dataDir, { recursive: true });
+  const tools = await loadToolsFromFile(join(opts.dataDir, 'tools.json'));
+  let devices: DeviceRuntime | null = null;
+  try {
+    devices = await startDevicesFromFile(join(opts.dataDir, 'devices.json'), (line) => opts.io.err(line));
+    const plane = await ControlPlane.start({ dataDir: opts.dataDir, io: opts.io, rulesDir: opts.rulesDir, watchRules: opts.watchRules ?? true, tools, devices: devices ?? undefined });
+    const runtime = devices;
+    return {
+      port: plane,
+      operator: plane,
+      close: async () => {
+        await plane.close();
+        await runtime?.fleet.stop();
+      },
+    };
+  } catch (error) {
+    await devices?.fleet.stop();
+    throw error;
+  }
 }

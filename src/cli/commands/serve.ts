@@ -35,7 +35,7 @@ export interface ServeControlPlane {
   close(): Promise<void>;
 }
 
-export type ControlPlaneFactory = (opts: { dataDir: string; io: CliIo }) => Promise<ServeControlPlane>;
+export type ControlPlaneFactory = (opts: { dataDir: string; io: CliIo; rulesDir?: string }) => Promise<ServeControlPlane>;
 
 /** The composition root shared with Electron (src/app/control-plane.ts), loaded lazily so other
  *  commands do not open SQLite or the device layer. */
@@ -53,11 +53,11 @@ export interface ServeHandle {
 }
 
 /** Starts everything `serve` runs; used by the command and by integration tests. */
-export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory; consoleDir?: string }): Promise<ServeHandle> {
+export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory; consoleDir?: string; rulesDir?: string }): Promise<ServeHandle> {
   const { token, path: tokenPath, created } = loadOrCreateToken(opts.dataDir);
   if (created) opts.io.err(`agentflow serve: generated a bearer token in ${tokenPath} (mode 0600)`);
   const factory = opts.factory ?? (await loadComposition());
-  const cp = await factory({ dataDir: opts.dataDir, io: opts.io });
+  const cp = await factory({ dataDir: opts.dataDir, io: opts.io, rulesDir: opts.rulesDir });
   const gateway = new Gateway(cp.port);
   const mcp = createMcpHttpHandler(inProcessBackend(gateway), {
     bodyLimit: opts.bodyLimit,
@@ -103,10 +103,10 @@ export async function startServe(opts: { dataDir: string; port?: number; host?: 
 export const command: CliCommand = {
   name: 'serve',
   summary: 'run the control plane headless: HTTP/WebSocket API, MCP (streamable HTTP), quorum receiver',
-  usage: 'serve [--port P] [--host H] [--data DIR] [--quorum PATHS.json] [--body-limit BYTES]',
+  usage: 'serve [--port P] [--host H] [--data DIR] [--rules DIR] [--quorum PATHS.json] [--body-limit BYTES]',
   async run(args, io) {
     const { flags } = parseArgs(args);
-    const known = new Set(['port', 'host', 'data', 'quorum', 'body-limit']);
+    const known = new Set(['port', 'host', 'data', 'rules', 'quorum', 'body-limit']);
     for (const f of flags.keys()) {
       if (!known.has(f)) {
         io.err(`agentflow serve: unknown flag --${f}`);
@@ -128,7 +128,7 @@ export const command: CliCommand = {
     const dataDir = resolve(str('data') ?? defaultDataDir());
     let handle: ServeHandle;
     try {
-      handle = await startServe({ dataDir, port, host, quorumFile: str('quorum'), bodyLimit, io });
+      handle = await startServe({ dataDir, port, host, quorumFile: str('quorum'), bodyLimit, io, rulesDir: str('rules') ? resolve(str('rules')!) : undefined });
     } catch (err) {
       io.err(`agentflow serve: ${(err as Error).message}`);
       return 1;

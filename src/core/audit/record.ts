@@ -12,7 +12,7 @@ import { redactValue, secretKindOfKey, type Redaction } from './redact';
 export const RECORD_KINDS = ['decision', 'outcome', 'operator'] as const;
 export type AuditRecordKind = (typeof RECORD_KINDS)[number];
 
-export const OPERATOR_ACTIONS = ['approve', 'deny', 'rule_install', 'rule_rollback', 'interrupt', 'config_change', 'input_rejected', 'quorum_rejected'] as const;
+export const OPERATOR_ACTIONS = ['approve', 'deny', 'rule_install', 'rule_rollback', 'interrupt', 'config_change', 'input_rejected', 'quorum_rejected', 'quorum_path_retired'] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTIONS)[number];
 
 interface RecordBase {
