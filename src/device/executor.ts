@@ -119,10 +119,11 @@ export class DeviceExecutor {
   ): Promise<ExecuteResult> {
     const device = token.device!;
     let deviceMs = 0;
-    const timed = async <T>(p: Promise<T>): Promise<T> => {
+    // a thunk, so WebdriverIO's synchronous request preparation counts as device time too
+    const timed = async <T>(run: () => Promise<T>): Promise<T> => {
       const s = hr();
       try {
-        return await p;
+        return await run();
       } finally {
         deviceMs += since(s);
       }
@@ -131,7 +132,7 @@ export class DeviceExecutor {
     const needsScreen = SCREEN_DEPENDENT_OPS.has(gui.op) || (gui.app !== undefined && gui.op !== 'launch_app' && gui.op !== 'home');
     let before: Screen | undefined;
     let checkMs = 0;
-    if (needsScreen || gui.op === 'read_screen') before = await timed(dev.readScreen());
+    if (needsScreen || gui.op === 'read_screen') before = await timed(() => dev.readScreen());
     if (before && SCREEN_DEPENDENT_OPS.has(gui.op)) {
       const c0 = hr();
       const fresh = this.deliveries.check(token.agent, device, before.version);
@@ -164,30 +165,30 @@ export class DeviceExecutor {
       case 'long_press': {
         let point = target?.point ?? resolved?.center;
         if (!point) {
-          elementId = await timed(dev.call('finding the target', 'read', (b) => commands.find(b, locatorFor(target!, fg)!))).catch(() => undefined);
+          elementId = await timed(() => dev.call('finding the target', 'read', (b) => commands.find(b, locatorFor(target!, fg)!))).catch(() => undefined);
           if (!elementId) return fail('target_not_found', `target_not_found: ${JSON.stringify(target)} is not on the screen of ${device}`);
-          const rect = await timed(dev.call('reading the element rect', 'read', (b) => b.getElementRect(elementId!)));
+          const rect = await timed(() => dev.call('reading the element rect', 'read', (b) => b.getElementRect(elementId!)));
           point = { x: Math.round(rect.x + rect.width / 2), y: Math.round(rect.y + rect.height / 2) };
         }
         const p = point;
-        if (gui.op === 'tap') await timed(dev.call('tap', 'act', (b) => commands.tap(b, p.x, p.y)));
-        else await timed(dev.call('long press', 'act', (b) => b.execute('mobile: longClickGesture', { x: p.x, y: p.y, duration: 800 }) as Promise<unknown>));
+        if (gui.op === 'tap') await timed(() => dev.call('tap', 'act', (b) => commands.tap(b, p.x, p.y)));
+        else await timed(() => dev.call('long press', 'act', (b) => b.execute('mobile: longClickGesture', { x: p.x, y: p.y, duration: 800 }) as Promise<unknown>));
         break;
       }
       case 'type':
       case 'clear': {
         if (!target) {
           if (gui.op === 'clear') return fail('target_not_found', 'clear needs a target');
-          await timed(dev.call('typing', 'act', (b) => commands.typeKeys(b, gui.text ?? '')));
+          await timed(() => dev.call('typing', 'act', (b) => commands.typeKeys(b, gui.text ?? '')));
           break;
         }
         const loc = locatorFor(target.point ? (resolved?.described ?? target) : target, fg);
         if (!loc) return fail('unsupported', `cannot address ${JSON.stringify(target)} for ${gui.op}`);
-        elementId = await timed(dev.call('finding the field', 'read', (b) => commands.find(b, loc))).catch(() => undefined);
+        elementId = await timed(() => dev.call('finding the field', 'read', (b) => commands.find(b, loc))).catch(() => undefined);
         if (!elementId) return fail('target_not_found', `target_not_found: ${loc.using}=${loc.value} is not on the screen of ${device}`);
         const el = elementId;
-        if (gui.op === 'clear') await timed(dev.call('clear', 'act', (b) => b.elementClear(el)));
-        else await timed(dev.call('type', 'act', (b) => b.execute('mobile: replaceElementValue', { elementId: el, text: gui.text ?? '' }) as Promise<unknown>));
+        if (gui.op === 'clear') await timed(() => dev.call('clear', 'act', (b) => b.elementClear(el)));
+        else await timed(() => dev.call('type', 'act', (b) => b.execute('mobile: replaceElementValue', { elementId: el, text: gui.text ?? '' }) as Promise<unknown>));
         break;
       }
       case 'swipe':
@@ -196,32 +197,32 @@ export class DeviceExecutor {
         const dir = (gui.direction ?? (gui.op === 'scroll' ? 'down' : 'up')).toLowerCase();
         if (!['up', 'down', 'left', 'right'].includes(dir)) return fail('unsupported', `unknown direction '${gui.direction}'`);
         const name = gui.op === 'scroll' ? 'mobile: scrollGesture' : 'mobile: swipeGesture';
-        output = await timed(dev.call(gui.op, 'act', (b) => b.execute(name, { ...area, direction: dir, percent: 0.75 }) as Promise<unknown>));
+        output = await timed(() => dev.call(gui.op, 'act', (b) => b.execute(name, { ...area, direction: dir, percent: 0.75 }) as Promise<unknown>));
         break;
       }
       case 'key': {
         const code = keyCode(gui.key ?? '');
         if (code === undefined) return fail('unsupported', `unknown Android key '${gui.key}'`);
-        await timed(dev.call(`key ${gui.key}`, 'act', (b) => b.execute('mobile: pressKey', { keycode: code }) as Promise<unknown>));
+        await timed(() => dev.call(`key ${gui.key}`, 'act', (b) => b.execute('mobile: pressKey', { keycode: code }) as Promise<unknown>));
         break;
       }
       case 'back':
-        await timed(dev.call('back', 'act', (b) => b.back()));
+        await timed(() => dev.call('back', 'act', (b) => b.back()));
         break;
       case 'home':
-        await timed(dev.call('home', 'act', (b) => b.execute('mobile: pressKey', { keycode: 3 }) as Promise<unknown>));
+        await timed(() => dev.call('home', 'act', (b) => b.execute('mobile: pressKey', { keycode: 3 }) as Promise<unknown>));
         break;
       case 'launch_app': {
         const app = gui.app ?? gui.text;
         if (!app) return fail('unsupported', 'launch_app needs `app` (an Android package)');
-        await timed(dev.call(`launching ${app}`, 'act', (b) => b.execute('mobile: activateApp', { appId: app }) as Promise<unknown>));
+        await timed(() => dev.call(`launching ${app}`, 'act', (b) => b.execute('mobile: activateApp', { appId: app }) as Promise<unknown>));
         break;
       }
       default:
         return fail('unsupported', `unsupported gui op '${(gui as GuiAction).op}'`);
     }
     // 4. observe: the screen after the action is delivered to the acting agent
-    const after = gui.op === 'read_screen' ? before! : await timed(dev.readScreen());
+    const after = gui.op === 'read_screen' ? before! : await timed(() => dev.readScreen());
     this.deliveries.delivered(token.agent, device, after.version);
     return {
       ok: true,
