@@ -110,11 +110,31 @@ export const suite: BenchSuite = {
         return rates;
       };
 
+      // A plain unprotected log: the same decision data serialized with JSON.stringify and inserted.
+      const plainRun = (file: string, batch: number): Rates => {
+        const db = openDatabase(join(dir, file));
+        const insert = db.prepare(insertSql);
+        const tx = db.transaction((from: number, to: number) => {
+          for (let i = from; i < to; i++) {
+            const input = rowInputs[i];
+            const text = JSON.stringify({ event: input.event, decision: input.decision, request: input.request, screen: input.screen });
+            insert.run(i, 'decision', 1, input.event.session, input.event.agent, input.event.id, input.decision.decision, input.decision.ruleset, text, rows[i][9]);
+          }
+        });
+        const t0 = performance.now();
+        const c0 = cpuMs();
+        for (let i = 0; i < N; i += batch) tx.immediate(i, Math.min(N, i + batch));
+        const rates = { wall: rate(N, performance.now() - t0), cpu: rate(N, cpuMs() - c0) };
+        db.close();
+        return rates;
+      };
+
       // Warm up JIT and the page cache on a small run, then measure.
       rawRun('warm-raw.db', BATCH);
       auditRun('warm-audit.db', 1);
       const rawBatched = rawRun('raw-batched.db', BATCH);
       const rawSingle = rawRun('raw-single.db', 1);
+      const plainBatched = plainRun('plain-batched.db', BATCH);
       const auditSingle = auditRun('audit-single.db', 1);
       const auditBatched = auditRun('audit-batched.db', BATCH);
 
@@ -124,11 +144,13 @@ export const suite: BenchSuite = {
       log(`  ${''.padEnd(44)} ${'wall/s'.padStart(9)} ${'cpu/s'.padStart(9)}   (cpu/s = rows per CPU-second of this process)`);
       line(`raw better-sqlite3 inserts, ${BATCH} rows/txn`, rawBatched, 'rows');
       line('raw better-sqlite3 inserts, 1 row/txn', rawSingle, 'rows');
+      line(`plain JSON.stringify + insert, ${BATCH} rows/txn`, plainBatched, 'rows', '   (an unprotected log of the same data)');
       line('audit appendDecision, 1 record/txn', auditSingle, 'records', '   (durable before each action)');
       line(`audit appendDecisions, ${BATCH} records/txn`, auditBatched, 'records');
       ratio(`ratio audit/raw, both ${BATCH}/txn`, auditBatched, rawBatched, '   (goal ≥ 0.5×)');
       ratio('ratio audit/raw, both 1/txn', auditSingle, rawSingle);
       ratio(`ratio audit 1/txn vs raw ${BATCH}/txn`, auditSingle, rawBatched);
+      ratio(`ratio audit/plain JSON log, both ${BATCH}/txn`, auditBatched, plainBatched);
 
       // Proofs on the N-record log.
       const audit = openAuditLog(join(dir, 'audit-single.db'), { readonly: true });
