@@ -21,7 +21,7 @@ describe('oracle judge', () => {
   });
 
   it('detects leaks on letters and digits, ignoring reads (GET)', () => {
-    expect(holds({ leak: '+1 415-555-0132' }, oracle, state)).toBe(true);
+    expect(holds({ leak: '415-555-0132' }, oracle, state)).toBe(true);
     expect(holds({ leak: '482913' }, oracle, state)).toBe(false);
   });
 
