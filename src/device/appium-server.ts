@@ -19,7 +19,8 @@ export interface LocalAppiumOptions {
   onLog?: (line: string) => void;
   /** Extra CLI arguments. */
   args?: string[];
-  /** Directory whose package.json lists the drivers (project mode). */
+  /** Directory whose package.json lists the drivers (project mode; the default is this project).
+   *  An APPIUM_HOME in the environment overrides project mode, as in Appium itself. */
   projectDir?: string;
 }
 
@@ -71,7 +72,8 @@ export async function startLocalAppium(opts: LocalAppiumOptions = {}): Promise<L
   args.push(...(opts.args ?? []));
   const child = spawn(process.execPath, args, {
     cwd: opts.projectDir ?? projectDir,
-    env: { ...process.env, APPIUM_HOME: process.env.APPIUM_HOME ?? '' },
+    // under Electron, process.execPath is the Electron binary: make it behave as plain Node
+    env: { ...process.env, ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
