@@ -219,25 +219,35 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
       }
     }
   }
-  const base = { flows, findings: ctx.findingsIfComputed() };
-  const withView = <T extends GateVerdict>(v: T): T => (v.decision === 'allow' && event.sink && event.payload.length > 0 ? { ...v, view: ctx.view() } : v);
-  const denies = matches.filter((m) => m.action === 'deny');
-  if (denies.length > 0) {
-    const first = denies[0];
-    const tier = denies.reduce<Tier>((t, m) => (TIER_ORDER[m.rule.tier] < TIER_ORDER[t] ? m.rule.tier : t), first.rule.tier);
-    return { ...base, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: first.reason };
-  }
-  const asks = matches.filter((m) => m.action === 'ask');
-  const approvals = matches.filter((m) => m.action === 'approve');
-  if (asks.length > 0) {
-    if (event.policy.mode === 'HATL' && approvals.length > 0) {
-      return withView({ ...base, decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` });
+  // One pass: deny wins; then ask (unless a HATL agent is pre-approved); then allow.
+  let denies: Match[] | null = null;
+  let asks: Match[] | null = null;
+  let approvals: Match[] | null = null;
+  let allows: Match[] | null = null;
+  for (const m of matches) {
+    if (m.action === 'deny') (denies ??= []).push(m);
+    else if (m.action === 'ask') (asks ??= []).push(m);
+    else {
+      if (m.action === 'approve') (approvals ??= []).push(m);
+      (allows ??= []).push(m);
     }
-    return { ...base, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: asks[0].reason };
   }
-  const allows = matches.filter((m) => m.action === 'allow' || m.action === 'approve');
-  if (allows.length > 0) return withView({ ...base, decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason });
-  return { ...base, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
+  const findings = ctx.findingsIfComputed();
+  if (denies) {
+    const first = denies[0];
+    let tier = first.rule.tier;
+    for (const m of denies) if (TIER_ORDER[m.rule.tier] < TIER_ORDER[tier]) tier = m.rule.tier;
+    return { flows, findings, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: first.reason };
+  }
+  const view = event.sink && event.payload.length > 0 ? ctx : null;
+  if (asks) {
+    if (event.policy.mode === 'HATL' && approvals) {
+      return { flows, findings, view: view?.view(), decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` };
+    }
+    return { flows, findings, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: asks[0].reason };
+  }
+  if (allows) return { flows, findings, view: view?.view(), decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason };
+  return { flows, findings, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
 }
 
 export function decisionOf(event: AgentEvent, verdict: GateVerdict, ruleset: string, latencyUs: number): Decision {
