@@ -67,6 +67,9 @@ export async function startGrid(appiumUrl: string, stereotype: Record<string, un
     children.push(c);
     return c;
   };
+  // if the test process dies before stop(), do not leave Java behind
+  const onExit = () => children.forEach((c) => c.kill('SIGKILL'));
+  process.once('exit', onExit);
   const stop = async () => {
     await Promise.all(
       children.map(
@@ -82,6 +85,7 @@ export async function startGrid(appiumUrl: string, stereotype: Record<string, un
           }),
       ),
     );
+    process.removeListener('exit', onExit);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
