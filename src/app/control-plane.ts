@@ -23,7 +23,7 @@ import type {
   ResolveOutcome, SessionSummary, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor,
 } from '../ingress/ports';
 import type { OperatorPort } from '../ingress/operator-port';
-import { createRuleInstaller, openAuditLog, openRuleStore, watchRules, type AuditLog, type RuleInstaller, type RuleSetStatus } from '../storage';
+import { createRuleInstaller, followStore, openAuditLog, openRuleStore, watchRules, type AuditLog, type RuleInstaller, type RuleSetStatus } from '../storage';
 import { EventBus } from './event-bus';
 import { loadPolicyConfigFile, watchPolicyConfig } from './policy-config-file';
 import { DEFAULT_RULES_DIR, readPackFiles } from './pack-loader';
@@ -77,6 +77,8 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
   private readonly closers: Array<() => void | Promise<void>> = [];
   private readonly approvalTimeoutMs: number;
   private readonly permits: PermitAuthority;
+  /** Hash of the policy configuration in force, stored in the audit log (backtests replay with it). */
+  private configHash: string | undefined;
 
   private constructor(
     private readonly opts: ControlPlaneOptions,
@@ -111,11 +113,18 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
       },
       audit,
     });
-    // The files on disk are what the operator edits: install them (a no-op when unchanged).
+    // The store's active revision first, then the files on disk, which are what the operator
+    // edits (installing them is a no-op when they are unchanged).
+    installer.loadActive();
     const installed = installer.install(readPackFiles(rulesDir), 'startup', `rules from ${rulesDir}`);
     if (!installed.ok) throw new Error(installed.message);
     plane = new ControlPlane(opts, audit, installer, engine, opts.tools ?? new ToolRegistry());
     plane.closers.push(() => store.close(), () => audit.close());
+    // `agentflow rules install|rollback --db rules.db` from another process takes effect here.
+    const follower = followStore(installer, 1000, (r) => {
+      if (!r.ok) plane?.bus.publish({ type: 'rules.rejected', ts: clock.now(), message: r.message, errors: r.errors });
+    });
+    plane.closers.push(() => follower.close());
     if (opts.watchRules) {
       const watcher = watchRules([rulesDir], installer, {
         read: () => readPackFiles(rulesDir),
@@ -126,10 +135,13 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
       });
       plane.closers.push(() => watcher.close());
     }
+    plane.configHash = audit.putConfig(config.config);
     const configWatcher = watchPolicyConfig(policyFile, (result) => {
       if (result.ok) {
         engine.setConfig(result.config);
-        audit.appendOperatorAction({ action: 'config_change', operator: 'file-watch', detail: { file: policyFile, hash: audit.putConfig(result.config) } });
+        const hash = audit.putConfig(result.config);
+        if (plane) plane.configHash = hash;
+        audit.appendOperatorAction({ action: 'config_change', operator: 'file-watch', detail: { file: policyFile, hash } });
         plane?.bus.publish({ type: 'config.changed', ts: clock.now(), agents: Object.keys(result.config.agents).length });
       } else {
         plane?.bus.publish({ type: 'config.rejected', ts: clock.now(), message: result.error.message });
@@ -185,7 +197,7 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
     // Every decision is written before anything is committed; a failed write denies (fail closed).
     let decided = result.decided;
     try {
-      this.audit.appendDecisions(decided.map((d, i) => ({ event: d.event, decision: d.decision, request: i === 0 ? { ...request, ...(options.quorum ? { meta: { ...request.meta, quorum: options.quorum } } : {}) } : undefined, screen })));
+      this.audit.appendDecisions(decided.map((d, i) => ({ event: d.event, decision: d.decision, configHash: this.configHash, request: i === 0 ? { ...request, ...(options.quorum ? { meta: { ...request.meta, quorum: options.quorum } } : {}) } : undefined, screen })));
     } catch (error) {
       decided = decided.map((d) => ({ ...d, decision: { ...d.decision, decision: 'deny', tier: 'T1', rules: [], code: 'audit_failed', reason: `audit log write failed (${(error as Error).message}); nothing is executed without a record` } }));
       this.bus.publish({ type: 'audit.failed', ts: Date.now(), message: (error as Error).message });

@@ -4,7 +4,7 @@ import { parsePolicyConfig } from '../config/policy-config';
 import { PolicyEngine } from '../engine/engine';
 import { counterIds, fixedClock, type Clock } from '../engine/ports';
 import type { AgentEvent } from '../event/agent-event';
-import type { Decision, DecisionKind, EvalCase, Tier } from '../protocol/schema';
+import type { Decision, DecisionKind, EvalCase, Observe, Tier } from '../protocol/schema';
 import type { CompiledPack } from '../rules/pack';
 
 export type Expect = 'allow' | 'deny' | 'ask' | 'block';
@@ -34,7 +34,7 @@ export interface CaseOutcome {
 }
 
 export interface CaseObserver {
-  (entry: { caseId: string; request: unknown; event: AgentEvent | null; decision: Decision; screen?: unknown }): void;
+  (entry: { caseId: string; request: unknown; event: AgentEvent | null; decision: Decision; screen?: unknown; config?: unknown; observed?: Observe }): void;
 }
 
 export function matches(decision: DecisionKind, expect: Expect): boolean {
@@ -52,18 +52,17 @@ export function runCase(pack: CompiledPack, evalCase: EvalCase, options: { clock
     const result = engine.evaluate(step.request, { screen });
     if (!result.ok) {
       const decision: Decision = { v: 1, event: `${evalCase.id}-invalid-${index}`, decision: 'deny', tier: 'T1', rules: [], reason: result.error.message, flows: [], ruleset: pack.revision, latency_us: 0, code: result.error.code };
-      options.onDecision?.({ caseId: evalCase.id, request: step.request, event: null, decision });
+      options.onDecision?.({ caseId: evalCase.id, request: step.request, event: null, decision, config: config.config });
       steps.push({ decision: 'deny', tier: 'T1', rules: [], reason: result.error.message, flows: [], code: result.error.code, expect: step.expect, step: index });
       return;
     }
     const last = result.decided[result.decided.length - 1];
     for (const { event, decision } of result.decided) {
-      options.onDecision?.({ caseId: evalCase.id, request: step.request, event, decision, screen });
-      steps.push({ decision: decision.decision, tier: decision.tier, rules: decision.rules, reason: decision.reason, flows: decision.flows, code: decision.code, expect: step.expect, step: index });
       // Allowed actions are executed; what they returned is the case's observation.
-      if (decision.decision === 'allow' && step.observe && (event === last.event || event.effect === 'read')) {
-        engine.commit(event.session, event.id, step.observe, 'eval');
-      }
+      const commits = decision.decision === 'allow' && step.observe !== undefined && (event === last.event || event.effect === 'read');
+      options.onDecision?.({ caseId: evalCase.id, request: step.request, event, decision, screen, config: config.config, observed: commits ? step.observe : undefined });
+      steps.push({ decision: decision.decision, tier: decision.tier, rules: decision.rules, reason: decision.reason, flows: decision.flows, code: decision.code, expect: step.expect, step: index });
+      if (commits) engine.commit(event.session, event.id, step.observe, 'eval');
     }
   });
   const scored = steps.filter((s) => s.expect !== undefined);
