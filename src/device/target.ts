@@ -102,6 +102,7 @@ export const KEY_CODES: Record<string, number> = {
   DEL: 67,
   BACKSPACE: 67,
   MENU: 82,
+  NOTIFICATION: 83,
   SEARCH: 84,
   ESCAPE: 111,
   FORWARD_DEL: 112,

@@ -6,12 +6,12 @@ import { util } from 'appium/support.js';
 import { deviceFor } from './device/device.js';
 import { runShell } from './device/shell.js';
 import { sandboxHttp, sandboxTool } from './device/backends.js';
-import { attributes, hitTest, flatten } from './ui/tree.js';
+import { attributes, hitTest, flatten, STATUS_H } from './ui/tree.js';
 import { evaluateXPath, XPathError } from './ui/xpath.js';
 import { renderPng } from './ui/png.js';
 import { LAUNCHER } from './device/seed.js';
 
-const KEYCODES = { 3: 'HOME', 4: 'BACK', 61: 'TAB', 66: 'ENTER', 67: 'DEL', 84: 'SEARCH', 187: 'APP_SWITCH', 111: 'ESCAPE' };
+const KEYCODES = { 3: 'HOME', 4: 'BACK', 61: 'TAB', 66: 'ENTER', 67: 'DEL', 83: 'NOTIFICATION', 84: 'SEARCH', 187: 'APP_SWITCH', 111: 'ESCAPE' };
 const W3C_KEYS = { '\uE007': 'ENTER', '\uE006': 'ENTER', '\uE003': 'DEL', '\uE004': 'TAB', '\uE00C': 'ESCAPE' };
 const TAP_SLOP = 24;
 const LONG_PRESS_MS = 500;
@@ -32,6 +32,7 @@ export class DeviceTwinDriver extends BaseDriver {
     '/session/:sessionId/appium/device/press_keycode': { POST: { command: 'pressKeyCode', payloadParams: { required: ['keycode'], optional: ['metastate', 'flags'] } } },
     '/session/:sessionId/appium/device/current_package': { GET: { command: 'getCurrentPackage' } },
     '/session/:sessionId/appium/device/current_activity': { GET: { command: 'getCurrentActivity' } },
+    '/session/:sessionId/appium/device/open_notifications': { POST: { command: 'openNotifications' } },
   });
 
   static executeMethodMap = /** @type {const} */ ({
@@ -50,6 +51,7 @@ export class DeviceTwinDriver extends BaseDriver {
     'mobile: scrollGesture': { command: 'mobileScrollGesture', params: { required: ['direction'], optional: ['elementId', 'left', 'top', 'width', 'height', 'percent', 'speed'] } },
     'mobile: replaceElementValue': { command: 'mobileReplaceElementValue', params: { required: ['elementId', 'text'] } },
     'mobile: hideKeyboard': { command: 'hideKeyboard' },
+    'mobile: openNotifications': { command: 'openNotifications' },
     'mobile: isKeyboardShown': { command: 'isKeyboardShown' },
     // twin-only: the oracle and the test hooks (no real device has these)
     'mobile: twinOracle': { command: 'twinOracle', params: { optional: ['clear'] } },
@@ -262,6 +264,11 @@ export class DeviceTwinDriver extends BaseDriver {
     const dx = x2 - x1;
     const dy = y2 - y1;
     if (Math.abs(dy) < Math.abs(dx)) return false;
+    // a pull down from the status bar opens the notification shade
+    if (y1 < STATUS_H && dy > 0) {
+      this.dev.openShade();
+      return true;
+    }
     const scroller = [...snap.nodes].reverse().find((n) => n.onScroll && x1 >= n.bounds[0] && x1 < n.bounds[2] && y1 >= n.bounds[1] && y1 < n.bounds[3]) ?? snap.nodes.find((n) => n.onScroll);
     return scroller ? scroller.onScroll(dy < 0 ? 'up' : 'down') : false;
   }
@@ -277,13 +284,16 @@ export class DeviceTwinDriver extends BaseDriver {
       case 'APP_SWITCH':
         dev.home();
         return;
+      case 'NOTIFICATION':
+        dev.openShade();
+        return;
       case 'DEL': {
         const n = this.focusedNode();
         if (n) n.onInput?.((n.text ?? '').slice(0, -1));
         return;
       }
       default: {
-        if (dev.fg === LAUNCHER) return;
+        if (dev.fg === LAUNCHER || dev.shade) return;
         dev.app()?.onKey?.(dev, dev.top, name);
       }
     }
@@ -383,7 +393,11 @@ export class DeviceTwinDriver extends BaseDriver {
   // ---- apps -----------------------------------------------------------------------------
 
   async getCurrentPackage() {
-    return this.dev.fg;
+    return this.dev.shade ? 'com.android.systemui' : this.dev.fg;
+  }
+
+  async openNotifications() {
+    this.dev.openShade();
   }
 
   async getCurrentActivity() {

@@ -112,6 +112,17 @@ describe('device twin over Appium + WebdriverIO', () => {
     await driver.back();
   });
 
+  it('posts notifications for incoming messages and opens them from the shade', async () => {
+    await driver.execute('mobile: twinInject', { item: { kind: 'sms', from: '+1 415-555-0132', body: 'Running late?' } });
+    await driver.openNotifications();
+    expect(await driver.getCurrentPackage()).toBe('com.android.systemui');
+    expect(await driver.getPageSource()).toContain('Running late?');
+    await (await driver.$('//*[@resource-id="android:id/title" and @text="Alice Johnson"]')).click();
+    expect(await driver.getCurrentPackage()).toBe('com.google.android.apps.messaging');
+    expect(await driver.getPageSource()).toContain('compose_message_text');
+    await driver.pressKeyCode(3);
+  });
+
   it('renders a PNG screenshot from the tree', async () => {
     const b64 = await driver.takeScreenshot();
     const png = Buffer.from(b64, 'base64');

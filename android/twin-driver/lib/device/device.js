@@ -25,6 +25,28 @@ export class TwinDevice {
     this.toastText = '';
     this.launcherScroll = 0;
     this.changes = 0;
+    this.shade = false;
+  }
+
+  /** Pulls the notification shade down over the current app. */
+  openShade() {
+    if (!this.shade) {
+      this.shade = true;
+      this.touch();
+    }
+  }
+
+  closeShade() {
+    if (this.shade) {
+      this.shade = false;
+      this.touch();
+      return true;
+    }
+    return false;
+  }
+
+  notify(n) {
+    this.state.notifications.unshift({ id: `nt${++serial}`, ...n });
   }
 
   app(pkg = this.fg) {
@@ -76,6 +98,7 @@ export class TwinDevice {
   }
 
   pop() {
+    if (this.closeShade()) return;
     if (this.fg === LAUNCHER) return;
     const s = this.stack();
     const leaving = s[s.length - 1];
@@ -91,6 +114,7 @@ export class TwinDevice {
   }
 
   home() {
+    this.closeShade();
     if (this.fg !== LAUNCHER) {
       const s = this.stack();
       this.app()?.onLeave?.(this, s[s.length - 1]);
@@ -103,6 +127,7 @@ export class TwinDevice {
   launch(pkg) {
     if (pkg === LAUNCHER) return this.home();
     if (!this.state.installed.includes(pkg)) throw new Error(`App '${pkg}' is not installed on device ${this.udid}`);
+    this.closeShade();
     this.fg = pkg;
     const s = this.stack();
     s[s.length - 1].sid = ++serial;
@@ -111,6 +136,7 @@ export class TwinDevice {
 
   /** Opens an app on a given screen (intents, share targets). */
   launchTo(pkg, name, params = {}, draft = {}) {
+    this.closeShade();
     this.fg = pkg;
     const scr = this.makeScreen(name, params);
     scr.draft = { ...draft };
@@ -143,7 +169,10 @@ export class TwinDevice {
     this.toastText = '';
     let content;
     let pkg = this.fg;
-    if (this.fg === LAUNCHER) content = launcherScreen(this);
+    if (this.shade) {
+      pkg = 'com.android.systemui';
+      content = shadeScreen(this);
+    } else if (this.fg === LAUNCHER) content = launcherScreen(this);
     else {
       const app = this.app();
       if (!app) {
@@ -160,7 +189,7 @@ export class TwinDevice {
     layout(root, pkg);
     const xml = toXml(root);
     const hierarchy = { cls: 'hierarchy', children: [root] };
-    const top = this.fg === LAUNCHER ? { sid: 0, scroll: { launcher: this.launcherScroll } } : this.top;
+    const top = this.shade ? { sid: `shade-${this.state.notifications.length}`, scroll: {} } : this.fg === LAUNCHER ? { sid: 0, scroll: { launcher: this.launcherScroll } } : this.top;
     return {
       root,
       hierarchy,
@@ -183,10 +212,17 @@ export class TwinDevice {
           st.threads.unshift(t);
         }
         t.messages.push({ dir: 'in', body: String(item.body ?? '') });
+        this.notify({ app: 'com.google.android.apps.messaging', title: t.name, text: String(item.body ?? ''), open: ['com.google.android.apps.messaging', 'conversation', { id: t.id }] });
         break;
       }
-      case 'email':
-        st.inbox.unshift({ id: `m${st.inbox.length + 1}-${Date.now() % 100000}`, name: item.name ?? displayName(item.from), from: item.from, to: ['me@acme.example'], subject: item.subject ?? '', body: item.body ?? '' });
+      case 'email': {
+        const id = `m${st.inbox.length + 1}-${Date.now() % 100000}`;
+        this.notify({ app: 'com.google.android.gm', title: item.name ?? displayName(item.from), text: item.subject ?? '', open: ['com.google.android.gm', 'message', { id }] });
+        st.inbox.unshift({ id, name: item.name ?? displayName(item.from), from: item.from, to: ['me@acme.example'], subject: item.subject ?? '', body: item.body ?? '' });
+        break;
+      }
+      case 'notification':
+        this.notify({ app: item.app ?? 'android', title: String(item.title ?? ''), text: String(item.text ?? '') });
         break;
       case 'web':
         st.pages[item.url] = { title: item.title ?? item.url, texts: item.texts ?? [String(item.text ?? '')], links: item.links ?? [], form: item.form };
@@ -219,6 +255,43 @@ function displayName(address) {
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+/** The notification shade (com.android.systemui) pulled over the current app. */
+function shadeScreen(dev) {
+  const rows = dev.state.notifications.map((n) =>
+    node(
+      'android.widget.FrameLayout',
+      {
+        id: 'com.android.systemui:id/expandableNotificationRow',
+        clickable: true,
+        desc: `${dev.state.labels[n.app] ?? n.app} notification: ${n.title}`,
+        onClick: () => {
+          dev.state.notifications = dev.state.notifications.filter((x) => x !== n);
+          dev.shade = false;
+          if (n.open && dev.state.installed.includes(n.open[0])) dev.launchTo(n.open[0], n.open[1], n.open[2]);
+          else dev.touch();
+        },
+      },
+      [text(n.title, { id: 'android:id/title', h: 90 }), text(n.text, { id: 'android:id/text', h: 90 })],
+    ),
+  );
+  return [
+    node('android.widget.TextView', { id: 'com.android.systemui:id/clock', text: '9:41', h: 120 }),
+    node('android.widget.FrameLayout', { id: 'com.android.systemui:id/notification_stack_scroller' }, rows.length ? rows : [text('No notifications', { id: 'com.android.systemui:id/no_notifications' })]),
+    rows.length
+      ? node('android.widget.Button', {
+          id: 'com.android.systemui:id/dismiss_text',
+          text: 'Clear all',
+          clickable: true,
+          onClick: () => {
+            dev.state.notifications = [];
+            dev.shade = false;
+            dev.touch();
+          },
+        })
+      : null,
+  ].filter(Boolean);
 }
 
 function launcherScreen(dev) {

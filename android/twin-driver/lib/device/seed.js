@@ -80,6 +80,7 @@ export function seedState() {
       'https://hr.acme.example/api/payroll': { employee: 'Jordan Lee', salary: '$148,200', iban: 'DE89 3704 0044 0532 0130 00' },
       'https://crm.acme.example/api/customers': { customers: [{ name: 'Globex Corp', contact: 'hank@globex.example', arr: '$310,000' }] },
     },
+    notifications: [],
     notes: [{ id: 'n1', title: 'Wi-Fi at home', body: 'Network Lee-Home, password is in the drawer' }],
     venmo: { balance: 248.5, feed: [{ text: 'You paid Bob Martinez $18.00 · Pizza' }, { text: 'Alice Johnson paid you $25.00 · Tickets' }] },
     catalog: [
