@@ -245,9 +245,10 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
         const token = this.permits.mint({ eventId: event.id, session: request.session, agent: request.agent, device: request.device, channel: 'gui', gui: step.gui, decision, approvedBy });
         const res = await devices.executor.execute(token);
         if (!res.ok) {
-          if (res.code === 'stale_observation') {
-            this.audit.appendOutcome({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: `stale_observation: ${res.reason}` });
-            return { decision: { ...decision, decision: 'deny', tier: 'T1', code: 'stale_observation', reason: res.reason }, execution: 'not-executed' };
+          if (res.code === 'stale_observation' || res.code === 'app_mismatch' || res.code === 'not_permitted') {
+            this.audit.appendOutcome({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: `${res.code}: ${res.reason}` });
+            // A refusal by the device layer, not an execution failure: it does not feed the breaker.
+            return { decision: { ...decision, decision: 'deny', tier: 'T1', code: res.code, reason: res.reason }, execution: 'not-executed' };
           }
           return fail(`${res.code}: ${res.reason}`);
         }

@@ -11,8 +11,11 @@ import type { ProvenanceSource } from '../provenance/store';
 import type { CompiledPack } from '../rules/pack';
 import { SessionState } from '../session/session-state';
 import { InterruptBoard, type BreakerOptions, type Interrupt, type InterruptRecord } from './interrupts';
-import { applyScreenFields, recordObservation } from './observe';
+import { applyScreenFields, authoredKeys, recordObservation } from './observe';
 import type { Clock, IdSource } from './ports';
+
+/** GUI ops whose target depends on what the screen shows (S-Bus stale check). */
+const SCREEN_DEPENDENT_OPS = new Set(['tap', 'long_press', 'type', 'clear', 'swipe', 'scroll']);
 
 export interface DecidedEvent {
   event: AgentEvent;
@@ -148,6 +151,8 @@ export class PolicyEngine {
         const verdict = this.gate(event, session, pack, options);
         const decision = decisionOf(event, verdict, pack.revision, this.clock.micros() - started);
         normalized.track(decision.decision === 'allow');
+        // Text the agent types is its own: when the screen later shows it, that is not a read.
+        if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
         session.remember({ event, decision, readKind: normalized.lifted.readKind });
         decided.push({ event, decision });
@@ -168,7 +173,8 @@ export class PolicyEngine {
     const outOfScope = scopeBlock(event);
     if (outOfScope) return t1(outOfScope.code, outOfScope.reason);
     const version = options.screenVersion;
-    const commits = event.channel === 'gui' && !['read', 'open'].includes(event.effect);
+    // Only actions aimed at something on the screen can land on the wrong element.
+    const commits = event.channel === 'gui' && SCREEN_DEPENDENT_OPS.has(event.action);
     if (commits && version && version.observed !== version.current) {
       return t1('stale_observation', `agent ${event.agent} last observed screen ${version.observed ?? '(never)'} but the device now shows ${version.current}; read the screen again before acting`);
     }

@@ -17,6 +17,7 @@ export interface SourceLabel {
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, privateLabels: ReadonlySet<string>): SourceLabel {
+  if (event.effect === 'shell') return shellSource(event);
   if (event.channel === 'gui') {
     const info = catalog.kindInfo(catalog.appKind(observed.foreground ?? event.app));
     return { label: info.label, classes: info.classes };
@@ -71,6 +72,32 @@ function looksLikePassword(text: string): boolean {
   return classes >= 3;
 }
 
+/** Atom keys of text an agent typed itself. */
+export function authoredKeys(values: string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const value of values) {
+    keys.add(squash(value));
+    for (const key of atomsOfText(value, true).keys()) keys.add(key);
+  }
+  return keys;
+}
+
+/** Shell reads are labelled by what they read (content providers, device storage). */
+function shellSource(event: AgentEvent): SourceLabel {
+  const text = event.payload.map((p) => p.value).join(' ');
+  const provider: Array<[RegExp, string]> = [
+    [/content:\/\/(sms|mms)|telephony/i, 'sms'],
+    [/content:\/\/(call_log|calllog)/i, 'call_log'],
+    [/content:\/\/(com\.android\.)?contacts|contactscontract/i, 'contacts'],
+    [/content:\/\/(com\.android\.)?calendar/i, 'calendar'],
+    [/dumpsys\s+location|gps/i, 'location'],
+    [/\/(sdcard|storage|data)\/.*\.(jpe?g|png|heic|mp4)|dcim|pictures/i, 'photos'],
+    [/\/(sdcard|storage|data)\//i, 'files'],
+  ];
+  for (const [re, label] of provider) if (re.test(text)) return { label, classes: label === 'files' || label === 'sms' ? ['private', 'untrusted'] : ['private'] };
+  return { label: 'device', classes: ['private'] };
+}
+
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
   const meta = { eventId: event.id, agent: event.agent, source };
@@ -89,6 +116,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (label.classes.includes('untrusted')) untrusted.push(...leaves);
   }
   if (label.classes.includes('untrusted')) untrusted.push(...(observed.texts ?? []));
+  // What an agent typed itself and now sees on the screen is not something it learned there.
+  for (const key of [...atoms.keys()]) if (session.authored.has(key)) atoms.delete(key);
   let added: number;
   if (label.classes.includes('secret')) {
     // On an authenticator or password-manager screen only the codes and passwords are secrets;

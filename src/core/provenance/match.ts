@@ -112,7 +112,9 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
     // Short codes (5–6 digits) can be recipients; elsewhere a short number is too common to tell.
     const recipientField = /(^|[._-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
     if (key.length < 5 || (/^\d+$/.test(key) && key.length < (recipientField ? 5 : 7))) continue;
-    const found = corpus.find((text) => text.key.includes(key));
+    // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
+    // bare header or list item (a sender address, a file name) is just what the screen lists.
+    const found = corpus.find((text) => text.words >= 4 && text.key.includes(key) && text.key.length >= key.length + 8);
     if (found) hits.push({ field: target.field, value: target.value, label: found.label });
   }
   return hits;

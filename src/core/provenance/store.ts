@@ -19,6 +19,8 @@ export interface UntrustedText {
   key: string;
   label: string;
   eventId: string;
+  /** words in the text: a lone address or file name is a header or list item, not an instruction */
+  words: number;
 }
 
 export interface ProvenanceLimits {
@@ -58,7 +60,7 @@ export class ProvenanceStore {
   recordUntrusted(texts: Iterable<string>, label: string, eventId: string): void {
     for (const text of texts) {
       const key = squash(text);
-      if (key.length >= 4) this.untrusted.push({ key, label, eventId });
+      if (key.length >= 4) this.untrusted.push({ key, label, eventId, words: text.trim().split(/\s+/).length });
     }
     if (this.untrusted.length > this.limits.maxUntrusted) this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted);
   }

@@ -19,6 +19,8 @@ export class SessionState {
   private readonly screens = new Map<string, ScreenContext>();
   private readonly events = new Map<string, RememberedEvent>();
   readonly byRequest = new Map<string, Decision[]>();
+  /** What agents of this session typed themselves (squashed): seeing it on screen later is not new provenance. */
+  readonly authored = new Set<string>();
   lastSeen = 0;
   /** per session counter of the running pack: times of the events that matched it */
   private counterTimes: number[][] = [];
@@ -33,6 +35,11 @@ export class SessionState {
       this.screens.set(key, s);
     }
     return s;
+  }
+
+  noteAuthored(keys: Iterable<string>): void {
+    for (const key of keys) this.authored.add(key);
+    if (this.authored.size > 5_000) this.authored.delete(this.authored.values().next().value as string);
   }
 
   remember(entry: RememberedEvent): void {
