@@ -77,9 +77,19 @@ export function authoredKeys(values: string[]): Set<string> {
   const keys = new Set<string>();
   for (const value of values) {
     keys.add(squash(value));
-    for (const key of atomsOfText(value, true).keys()) keys.add(key);
+    for (const [key, atom] of atomsOfText(value, true)) {
+      keys.add(key);
+      if (atom.digits) keys.add(`#${atom.digits}`);
+    }
   }
   return keys;
+}
+
+/** Is this observed atom the agent's own typing shown back (possibly inside a short label)? */
+function isAuthored(atom: AtomCandidate, authored: ReadonlySet<string>): boolean {
+  if (authored.has(atom.key) || (atom.digits !== null && authored.has(`#${atom.digits}`))) return true;
+  for (const key of authored) if (key.length >= 8 && !key.startsWith('#') && atom.key.includes(key) && atom.key.length - key.length <= 12) return true;
+  return false;
 }
 
 /** Shell reads are labelled by what they read (content providers, device storage). */
@@ -117,7 +127,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   }
   if (label.classes.includes('untrusted')) untrusted.push(...(observed.texts ?? []));
   // What an agent typed itself and now sees on the screen is not something it learned there.
-  for (const key of [...atoms.keys()]) if (session.authored.has(key)) atoms.delete(key);
+  if (session.authored.size > 0) for (const [key, atom] of [...atoms]) if (isAuthored(atom, session.authored)) atoms.delete(key);
   let added: number;
   if (label.classes.includes('secret')) {
     // On an authenticator or password-manager screen only the codes and passwords are secrets;
