@@ -69,6 +69,9 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
   return { score, hits };
 }
 
+/** One scan that every secret/injection pattern needs a hit of: most content has none. */
+const PREFILTER = /-----BEGIN|AKIA|\bgh[pousr]_|github_pat|\b[sr]k[-_]|xox[abposr]-|AIza|eyJ|api.?key|secret|token|pass(word|wd|code)?\b|pwd|密码|パスワード|otp|code|验证码|校验码|動態|認証|인증|seed|recovery|mnemonic|ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)|\d{4,8}/i;
+
 export interface ContentFindings extends ContentScores {
   hits: string[];
 }
@@ -78,9 +81,10 @@ export function scoreContent(event: AgentEvent): ContentFindings {
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
   const text = event.payload.map((p) => p.value).join('\n');
   const shell = event.effect === 'shell' ? run(SHELL, text) : { score: 0, hits: [] };
+  const suspicious = PREFILTER.test(text);
   // A secret typed into a password field is where it belongs.
-  const secret = event.secretField ? { score: 0, hits: [] } : run(SECRETS, text);
-  const injection = run(INJECTION, text);
+  const secret = event.secretField || !suspicious ? { score: 0, hits: [] } : run(SECRETS, text);
+  const injection = suspicious ? run(INJECTION, text) : { score: 0, hits: [] };
   const max = Math.max(shell.score, secret.score, injection.score);
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }

@@ -97,7 +97,10 @@ class GateContext implements RuleContext {
   payloadLabels(): ReadonlySet<string> {
     if (!this.labels) {
       this.labels = new Set();
-      if (this.event.payload.length > 0) {
+      const store = this.session.provenance;
+      // Nothing observed yet and no device file named: nothing can be carried (no decoding needed).
+      const mayCarry = store.atomCount > 0 || store.phraseCount > 0 || (this.event.sink !== null && this.event.payload.some((p) => p.value.includes('/')));
+      if (this.event.payload.length > 0 && mayCarry) {
         const sinkKey = this.event.sink?.label ?? '';
         const hits = carriedAtoms(this.session.provenance, this.view(), sinkKey ? this.session.provenance.sentTo(sinkKey) : []);
         // A local file path in what leaves carries the file itself (attachments, uploads).
