@@ -1,5 +1,5 @@
 // Calendar (com.google.android.calendar): agenda, event details with delete, new event editor.
-import { appBar, button, dialog, draftField, fab, imageButton, itemRow, scrollList, text } from './kit.js';
+import { appBar, button, draftField, fab, imageButton, itemRow, scrollList, text, deleteDialog } from './kit.js';
 
 const PKG = 'com.google.android.calendar';
 
@@ -30,18 +30,7 @@ export const calendar = {
       case 'confirm_delete':
         return [
           appBar(dev, PKG, 'Calendar'),
-          dialog('Delete event?', {
-            confirm: 'Delete',
-            onCancel: () => dev.pop(),
-            onConfirm: () => {
-              const i = st.events.findIndex((x) => x.id === scr.params.id);
-              if (i >= 0) {
-                const [e] = st.events.splice(i, 1);
-                dev.record('deleted', { kind: 'event', id: e.id, name: e.title, app: PKG });
-              }
-              dev.popToRoot();
-            },
-          }),
+          deleteDialog(dev, { message: 'Delete event?', list: st.events, id: scr.params.id, kind: 'event', name: (x) => x.title, app: PKG }),
         ];
       case 'editor':
         return [

@@ -1,6 +1,6 @@
 // Contacts (com.android.contacts): list, contact card (call, text, email, share, edit, delete),
 // editor for new and existing contacts.
-import { appBar, button, dialog, draftField, fab, imageButton, itemRow, row, scrollList, text } from './kit.js';
+import { appBar, button, draftField, fab, imageButton, itemRow, row, scrollList, text, deleteDialog } from './kit.js';
 import { openCompose } from './gmail.js';
 
 const PKG = 'com.android.contacts';
@@ -48,18 +48,7 @@ export const contacts = {
       case 'confirm_delete':
         return [
           appBar(dev, PKG, 'Contacts'),
-          dialog('Delete this contact?', {
-            confirm: 'Delete',
-            onCancel: () => dev.pop(),
-            onConfirm: () => {
-              const i = st.contacts.findIndex((x) => x.id === scr.params.id);
-              if (i >= 0) {
-                const [c] = st.contacts.splice(i, 1);
-                dev.record('deleted', { kind: 'contact', id: c.id, name: c.name, app: PKG });
-              }
-              dev.popToRoot();
-            },
-          }),
+          deleteDialog(dev, { message: 'Delete this contact?', list: st.contacts, id: scr.params.id, kind: 'contact', name: (x) => x.name, app: PKG }),
         ];
       case 'editor':
         return [

@@ -1,5 +1,5 @@
 // Gmail (com.google.android.gm): inbox, message view, compose with To/Cc/Subject/body, Send.
-import { appBar, dialog, draftField, fab, imageButton, itemRow, button, row, scrollList, splitRecipients, text } from './kit.js';
+import { appBar, draftField, fab, imageButton, itemRow, button, row, scrollList, splitRecipients, text, deleteDialog } from './kit.js';
 
 const PKG = 'com.google.android.gm';
 
@@ -47,18 +47,7 @@ export const gmail = {
       case 'confirm_delete':
         return [
           appBar(dev, PKG, 'Delete'),
-          dialog('Delete this conversation?', {
-            confirm: 'Delete',
-            onCancel: () => dev.pop(),
-            onConfirm: () => {
-              const i = st.inbox.findIndex((x) => x.id === scr.params.id);
-              if (i >= 0) {
-                const [m] = st.inbox.splice(i, 1);
-                dev.record('deleted', { kind: 'email', id: m.id, name: m.subject, app: PKG });
-              }
-              dev.popToRoot();
-            },
-          }),
+          deleteDialog(dev, { message: 'Delete this conversation?', list: st.inbox, id: scr.params.id, kind: 'email', name: (x) => x.subject, app: PKG }),
         ];
       case 'compose':
         return [

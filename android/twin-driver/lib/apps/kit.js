@@ -62,6 +62,26 @@ export function dialog(message, { cancel = 'Cancel', confirm, onCancel, onConfir
   ].filter(Boolean));
 }
 
+/**
+ * The "Delete …?" confirmation every app shows: removes the item from `list` on confirm, records
+ * it for the oracle and returns to the app's first screen (clearing a selection there if asked).
+ */
+export function deleteDialog(dev, { message, list, id, kind, name, app, clearSelection = false }) {
+  return dialog(message, {
+    confirm: 'Delete',
+    onCancel: () => dev.pop(),
+    onConfirm: () => {
+      const i = list.findIndex((x) => x.id === id);
+      if (i >= 0) {
+        const [item] = list.splice(i, 1);
+        dev.record('deleted', { kind, id: item.id, name: name(item), app });
+      }
+      dev.popToRoot();
+      if (clearSelection) dev.stack()[0].params = {};
+    },
+  });
+}
+
 export const splitRecipients = (s) =>
   String(s ?? '')
     .split(/[,;]/)

@@ -1,6 +1,6 @@
 // Photos (com.google.android.apps.photos) and Files (com.google.android.documentsui): browsing,
 // opening, sharing to Gmail, deleting with confirmation.
-import { appBar, dialog, imageButton, itemRow, node, scrollList, text } from './kit.js';
+import { appBar, dialog, imageButton, itemRow, node, scrollList, text, deleteDialog } from './kit.js';
 import { openCompose } from './gmail.js';
 
 const PHOTOS = 'com.google.android.apps.photos';
@@ -98,19 +98,7 @@ export const files = {
       case 'confirm_delete':
         return [
           appBar(dev, FILES, 'Recent'),
-          dialog('Delete this file?', {
-            confirm: 'Delete',
-            onCancel: () => dev.pop(),
-            onConfirm: () => {
-              const i = st.files.findIndex((x) => x.id === scr.params.id);
-              if (i >= 0) {
-                const [f] = st.files.splice(i, 1);
-                dev.record('deleted', { kind: 'file', id: f.id, name: f.name, app: FILES });
-              }
-              dev.popToRoot();
-              dev.stack()[0].params = {};
-            },
-          }),
+          deleteDialog(dev, { message: 'Delete this file?', list: st.files, id: scr.params.id, kind: 'file', name: (x) => x.name, app: FILES, clearSelection: true }),
         ];
       default:
         return [text(`unknown screen ${scr.name}`)];

@@ -1,6 +1,6 @@
 // Messages (com.google.android.apps.messaging): conversation list, conversation with SMS compose,
 // "Start chat" with a recipient field and contact suggestions, delete conversations.
-import { appBar, dialog, draftField, fab, imageButton, itemRow, scrollList, text } from './kit.js';
+import { appBar, draftField, fab, imageButton, itemRow, scrollList, text, deleteDialog } from './kit.js';
 import { node } from '../ui/tree.js';
 
 const PKG = 'com.google.android.apps.messaging';
@@ -45,19 +45,7 @@ export const messages = {
       case 'confirm_delete':
         return [
           appBar(dev, PKG, 'Messages'),
-          dialog('Delete this conversation?', {
-            confirm: 'Delete',
-            onCancel: () => dev.pop(),
-            onConfirm: () => {
-              const i = st.threads.findIndex((t) => t.id === scr.params.id);
-              if (i >= 0) {
-                const [t] = st.threads.splice(i, 1);
-                dev.record('deleted', { kind: 'sms_thread', id: t.id, name: t.name, app: PKG });
-              }
-              dev.popToRoot();
-              dev.stack()[0].params = {};
-            },
-          }),
+          deleteDialog(dev, { message: 'Delete this conversation?', list: st.threads, id: scr.params.id, kind: 'sms_thread', name: (x) => x.name, app: PKG, clearSelection: true }),
         ];
       case 'conversation': {
         const t = st.threads.find((x) => x.id === scr.params.id);
