@@ -1,22 +1,14 @@
 // `agentflow serve`: the whole control plane headless under plain Node, behind the agent
 // ingress (HTTP/WebSocket API, MCP over streamable HTTP, optional MIRROR quorum receiver).
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type CliCommand, type CliIo } from '../command';
-import { startIngressServer } from '../../ingress/http/server';
-import { loadOrCreateToken } from '../../ingress/http/token';
 import { DEFAULT_BODY_LIMIT } from '../../ingress/http/body';
-import { Gateway } from '../../ingress/gateway';
-import { createMcpHttpHandler } from '../../ingress/mcp/http';
-import { inProcessBackend } from '../../ingress/mcp/server';
-import { QuorumEndpoint, type QuorumPathEntry } from '../../ingress/quorum/endpoint';
-import { connectQuorum } from '../../ingress/quorum/connect';
 import type { ControlPlanePort } from '../../ingress/ports';
 import type { OperatorPort } from '../../ingress/operator-port';
-import { createOperatorRoutes } from '../../ingress/http/operator-routes';
-import { createConsoleStatic } from '../../ingress/http/console-static';
+import { startIngress, type RunningIngress } from '../../ingress/start';
 
 export const DEFAULT_PORT = 7717;
 
@@ -54,46 +46,25 @@ export interface ServeHandle {
 
 /** Starts everything `serve` runs; used by the command and by integration tests. */
 export async function startServe(opts: { dataDir: string; port?: number; host?: string; quorumFile?: string; bodyLimit?: number; io: CliIo; factory?: ControlPlaneFactory; consoleDir?: string; rulesDir?: string }): Promise<ServeHandle> {
-  const { token, path: tokenPath, created } = loadOrCreateToken(opts.dataDir);
-  if (created) opts.io.err(`agentflow serve: generated a bearer token in ${tokenPath} (mode 0600)`);
+  mkdirSync(opts.dataDir, { recursive: true });
   const factory = opts.factory ?? (await loadComposition());
   const cp = await factory({ dataDir: opts.dataDir, io: opts.io, rulesDir: opts.rulesDir });
-  const gateway = new Gateway(cp.port);
-  const mcp = createMcpHttpHandler(inProcessBackend(gateway), {
-    bodyLimit: opts.bodyLimit,
-    onRejected: (code, message) => cp.port.auditRejectedInput({ ts: Date.now(), origin: 'mcp', method: 'POST', route: '/mcp', status: 400, code, message }),
-  });
-  let quorum: QuorumEndpoint | undefined;
-  let conn: ReturnType<typeof connectQuorum> | undefined;
-  if (opts.quorumFile) {
-    const cfg = JSON.parse(readFileSync(opts.quorumFile, 'utf8')) as { paths: QuorumPathEntry[]; slotTimeoutMs?: number; maxAgeMs?: number };
-    const created = QuorumEndpoint.create({ paths: cfg.paths ?? [], slotTimeoutMs: cfg.slotTimeoutMs, maxAgeMs: cfg.maxAgeMs, bodyLimit: opts.bodyLimit });
-    if (!created.ok) {
-      await cp.close();
-      throw new Error(created.error.message);
-    }
-    quorum = created.endpoint;
-    conn = connectQuorum(quorum, cp.port);
+  let ingress: RunningIngress;
+  try {
+    ingress = await startIngress(cp.port, cp.operator, { ...opts, consoleDir: opts.consoleDir ?? DEFAULT_CONSOLE_DIR });
+  } catch (error) {
+    await cp.close();
+    throw error;
   }
-  const operator = cp.operator
-    ? createOperatorRoutes(cp.operator, {
-        bodyLimit: opts.bodyLimit,
-        onRejected: (r) => cp.port.auditRejectedInput({ ts: Date.now(), origin: 'http', method: 'POST', ...r }),
-      })
-    : undefined;
-  const server = await startIngressServer({ controlPlane: cp.port, token, host: opts.host, port: opts.port, bodyLimit: opts.bodyLimit, quorum, mcp: (req, res) => mcp.handle(req, res), gateway, operator, console: createConsoleStatic(opts.consoleDir ?? DEFAULT_CONSOLE_DIR) });
+  if (ingress.tokenCreated) opts.io.err(`agentflow serve: generated a bearer token in ${ingress.tokenPath} (mode 0600)`);
   const info = join(opts.dataDir, 'serve.json');
-  writeFileSync(info, JSON.stringify({ url: server.url, pid: process.pid, started: new Date().toISOString() }), { mode: 0o600 });
+  writeFileSync(info, JSON.stringify({ url: ingress.url, pid: process.pid, started: new Date().toISOString() }), { mode: 0o600 });
   return {
-    url: server.url,
-    token,
-    consoleUrl: `${server.url}/#token=${encodeURIComponent(token)}`,
+    url: ingress.url,
+    token: ingress.token,
+    consoleUrl: ingress.consoleUrl,
     close: async () => {
-      await mcp.close();
-      await server.close();
-      await conn?.drain();
-      conn?.close();
-      quorum?.close();
+      await ingress.close();
       await cp.close();
       rmSync(info, { force: true });
     },
