@@ -89,8 +89,20 @@ export function scoreContent(event: AgentEvent): ContentFindings {
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
+const otpCache = new Map<string, string[]>();
+
 /** One-time codes inside observed text (SMS, notifications), to be labelled as secrets. */
 export function otpCodesIn(text: string): string[] {
+  let cached = otpCache.get(text);
+  if (!cached) {
+    cached = findOtpCodes(text);
+    if (otpCache.size >= 10_000) otpCache.clear();
+    otpCache.set(text, cached);
+  }
+  return cached;
+}
+
+function findOtpCodes(text: string): string[] {
   const codes: string[] = [];
   const patterns = [
     /\b(?:otp|one[- ]time (?:pass)?code|verification code|security code|auth(?:entication)? code|login code|2fa code|sign[- ]in code|code)\b\D{0,20}?(\d{4,8})\b/gi,

@@ -33,7 +33,21 @@ function roleWords(target: Target | undefined): string[] {
   return words;
 }
 
+const roleCache = new Map<string, FieldRole>();
+
+/** The role of a field, remembered per (app kind, target) since the same fields recur. */
 export function fieldRole(target: Target | undefined, appKind: string): FieldRole {
+  const key = `${appKind}\u0000${target?.resourceId ?? ''}\u0000${target?.text ?? ''}\u0000${target?.contentDesc ?? ''}\u0000${target?.className ?? ''}`;
+  let role = roleCache.get(key);
+  if (role === undefined) {
+    role = computeFieldRole(target, appKind);
+    if (roleCache.size >= 10_000) roleCache.clear();
+    roleCache.set(key, role);
+  }
+  return role;
+}
+
+function computeFieldRole(target: Target | undefined, appKind: string): FieldRole {
   const words = roleWords(target);
   if ((target?.className ?? '').toLowerCase().includes('password')) return 'password';
   for (const [role, re] of ROLE_WORDS) {

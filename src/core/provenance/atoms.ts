@@ -66,8 +66,23 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   out.set(key, { key, digits: digits && digits.length >= 6 ? digits : null, raw: trimmed });
 }
 
+/** Screens are read again and again with the same texts: remember each text's atoms (bounded). */
+const textCache = new Map<string, AtomCandidate[]>();
+
 /** Atoms of one observed string: the whole, its clauses, and identifier-like tokens inside it. */
 export function atomsOfText(text: string, fromData: boolean, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
+  const cacheKey = `${fromData ? 'd' : 's'}${text}`;
+  let atoms = textCache.get(cacheKey);
+  if (!atoms) {
+    atoms = [...extractAtoms(text, fromData).values()];
+    if (textCache.size >= 20_000) textCache.clear();
+    textCache.set(cacheKey, atoms);
+  }
+  for (const atom of atoms) if (!out.has(atom.key)) out.set(atom.key, atom);
+  return out;
+}
+
+function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
   if (text.length > 20_000) text = text.slice(0, 20_000);
   add(out, text, fromData);
   const pieces = text.split(PIECE_SPLIT);

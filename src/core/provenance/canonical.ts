@@ -137,8 +137,20 @@ export function words(text: string): string[] {
 
 export const SHINGLE = 5;
 
+const shingleCache = new Map<string, string[]>();
+
 /** Runs of SHINGLE consecutive words that say something (not only stopwords and short words). */
 export function shingles(text: string): string[] {
+  let cached = shingleCache.get(text);
+  if (!cached) {
+    cached = computeShingles(text);
+    if (shingleCache.size >= 10_000) shingleCache.clear();
+    shingleCache.set(text, cached);
+  }
+  return cached;
+}
+
+function computeShingles(text: string): string[] {
   const w = words(text);
   const out: string[] = [];
   for (let i = 0; i + SHINGLE <= w.length; i++) {

@@ -33,6 +33,7 @@ export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted
 export class ProvenanceStore {
   private readonly atoms = new Map<string, LabelledAtom>();
   private readonly untrusted: UntrustedText[] = [];
+  private readonly untrustedKeys = new Set<string>();
   /** Five-word phrases of private free text (messages, notes, documents), for quoted fragments. */
   private readonly phrases = new Map<string, { label: string; eventId: string }>();
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
@@ -60,9 +61,13 @@ export class ProvenanceStore {
   recordUntrusted(texts: Iterable<string>, label: string, eventId: string): void {
     for (const text of texts) {
       const key = squash(text);
-      if (key.length >= 4) this.untrusted.push({ key, label, eventId, words: text.trim().split(/\s+/).length });
+      if (key.length < 4 || this.untrustedKeys.has(key)) continue;
+      this.untrustedKeys.add(key);
+      this.untrusted.push({ key, label, eventId, words: text.trim().split(/\s+/).length });
     }
-    if (this.untrusted.length > this.limits.maxUntrusted) this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted);
+    if (this.untrusted.length > this.limits.maxUntrusted) {
+      for (const dropped of this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted)) this.untrustedKeys.delete(dropped.key);
+    }
   }
 
   recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string): void {
