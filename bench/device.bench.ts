@@ -1,9 +1,11 @@
 // Device path: (1) gate overhead per device action as a ratio to the raw Appium round trip, both
 // measured in this run against the same Appium + device twin; (2) a fleet of 8 twins driven at
 // once by 8 agents through the full gated path.
-import { loadPack } from '../src/app/pack-loader';
-import { PolicyEngine } from '../src/core/engine/engine';
-import { counterIds, type Clock } from '../src/core/engine/ports';
+import type { PolicyEngine } from '../src/core/engine/engine';
+import type { Clock } from '../src/core/engine/ports';
+import { shippedGate } from './shipped-gate';
+import { measure } from './gate.bench';
+import { workloadCases } from './workload';
 import type { ActionRequest, GuiAction } from '../src/core/protocol/schema';
 import { DeviceExecutor, DeviceFleet, createPermitAuthority } from '../src/device';
 import { commands } from '../src/device/session';
@@ -49,8 +51,14 @@ function timedEngine(engine: PolicyEngine) {
 export const suite: BenchSuite = {
   name: 'device path (Appium + twin)',
   async run(log) {
+    // The gate as shipped (bundled), like the gate latency suite.
+    const gate = await shippedGate();
+    const { loadPack, PolicyEngine, counterIds } = gate;
     const loaded = loadPack();
     if (!loaded.ok) throw new Error('default pack does not compile');
+    // A control plane that has been serving traffic: warm the gate on the public workload first,
+    // so the ratio compares steady states (Appium is warmed by its own first actions too).
+    measure(gate, loaded.pack, workloadCases(), 20);
     const pack = loaded.pack;
     const fleet = await DeviceFleet.start({ endpoint: { kind: 'local' }, devices: [{ id: 'bench-twin-1', capabilities: { 'appium:twinReset': true } }], commandTimeoutMs: 30_000 });
     try {

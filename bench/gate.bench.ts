@@ -1,13 +1,10 @@
 // Gate latency (p50/p99 per decision) and throughput, for the default pack and for 1,000
 // generated rules, on the public benchmark's steps replayed in fresh sessions.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { PROJECT_ROOT } from '../src/app/pack-loader';
 import type { Clock } from '../src/core/engine/ports';
 import type { CompiledPack } from '../src/core/rules/pack';
 import type { EvalCase } from '../src/core/protocol/schema';
 import type * as GateModule from './gate-entry';
+import { shippedGate } from './shipped-gate';
 import type { BenchSuite } from './registry';
 import { fmt, summarize } from './stats';
 import { workloadCases } from './workload';
@@ -34,20 +31,7 @@ export function generatedRules(n: number): string {
   return lines.join('\n');
 }
 
-/**
- * The gate as the app ships it: bundled by esbuild (as electron-vite does), not run through the
- * development loader, whose per-function bookkeeping would be measured too.
- */
-async function shippedGate(): Promise<typeof GateModule> {
-  const esbuild = await import('esbuild');
-  const outdir = join(PROJECT_ROOT, 'out', 'bench');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, 'gate.mjs');
-  await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'bench', 'gate-entry.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error' });
-  return (await import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)) as typeof GateModule;
-}
-
-function measure(gate: typeof GateModule, pack: CompiledPack, cases: EvalCase[], rounds: number): { samples: number[]; seconds: number; cpuUs: number } {
+export function measure(gate: typeof GateModule, pack: CompiledPack, cases: EvalCase[], rounds: number): { samples: number[]; seconds: number; cpuUs: number } {
   const { parsePolicyConfig, PolicyEngine, counterIds } = gate;
   const samples: number[] = [];
   const cpu0 = process.cpuUsage();
