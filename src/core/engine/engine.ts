@@ -7,6 +7,7 @@ import { decisionOf, evaluateRules, scopeBlock, type GateVerdict } from '../gate
 import { normalizeStep, checkRequest, expandSteps } from '../normalize/normalize';
 import { AgentFlowException, fromZodError, type AgentFlowError } from '../protocol/errors';
 import { ActionRequestSchema, type ActionRequest, type Decision, type Observe } from '../protocol/schema';
+import { fastParseActionRequest } from '../protocol/fast-parse';
 import type { ProvenanceSource } from '../provenance/store';
 import type { CompiledPack } from '../rules/pack';
 import { SessionState } from '../session/session-state';
@@ -117,9 +118,12 @@ export class PolicyEngine {
   }
 
   evaluate(input: unknown, options: EvaluateOptions = {}): EvaluateResult {
-    const parsed = ActionRequestSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, error: fromZodError(input, parsed.error, 'invalid_request', 'invalid request') };
-    const request = parsed.data;
+    let request = fastParseActionRequest(input);
+    if (!request) {
+      const parsed = ActionRequestSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, error: fromZodError(input, parsed.error, 'invalid_request', 'invalid request') };
+      request = parsed.data;
+    }
     try {
       checkRequest(request);
     } catch (error) {
