@@ -5,7 +5,7 @@ import type { AgentEvent } from '../event/agent-event';
 import { otpCodesIn } from '../gate/content-score';
 import type { Observe } from '../protocol/schema';
 import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
-import { jsonLeaves, leafKey, shingles, squash } from '../provenance/canonical';
+import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { fieldRole } from '../normalize/screen-context';
@@ -56,7 +56,7 @@ function secretValues(observed: Observe): Set<string> {
   });
   for (const value of [observed.body, observed.result]) {
     for (const leaf of jsonLeaves(value)) {
-      const key = leafKey(leaf.path);
+      const key = leaf.key;
       if (SECRET_LABEL.test(key) && !PUBLIC_LABEL.test(key)) keys.add(squash(leaf.value));
       else if (!PUBLIC_LABEL.test(key) && looksLikePassword(leaf.value)) keys.add(squash(leaf.value));
     }

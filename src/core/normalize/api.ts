@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
-import { jsonLeaves, leafKey } from '../provenance/canonical';
+import { jsonLeaves } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, messageSink, simpleSink } from './sinks';
 
@@ -47,7 +47,7 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
   const commands: PayloadPart[] = [];
   const content: PayloadPart[] = [];
   for (const leaf of jsonLeaves(value)) {
-    const key = leafKey(leaf.path);
+    const key = leaf.key;
     const part = { field: leaf.path || 'body', value: leaf.value };
     if (skip.has(key)) continue;
     if (key === 'from' || key === 'sender' || key === 'reply_to') continue;

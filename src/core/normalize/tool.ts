@@ -60,12 +60,15 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
 }
 
+const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], payees: [], amounts: [], packages: [], paths: [], urls: [], commands: [], content: [] };
+
 const SEND_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const args = tool.arguments ?? {};
   const cls = classifyName(tool.name, args, catalog);
-  const parts = classifyArguments(args, catalog);
+  // (An HTTP tool classifies its body itself, below.)
+  const parts = cls.effect === 'http' ? EMPTY_PARTS : classifyArguments(args, catalog);
   const label = tool.name;
   const base = { label, readKind: catalog.kindOfResource(cls.resource) };
   switch (cls.effect) {

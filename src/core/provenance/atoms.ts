@@ -1,7 +1,7 @@
 // Extracting the values worth tracking from what a read returned. A screen or a JSON body holds
 // identifiers (phones, emails, account numbers, names, addresses) next to UI chrome ("Mobile",
 // "Call"); only the former become labelled atoms, so ordinary words never look like a leak.
-import { digitRuns, jsonLeaves, leafKey, squash } from './canonical';
+import { digitRuns, jsonLeaves, squash } from './canonical';
 
 export interface AtomCandidate {
   /** squashed form (see canonical.squash) */
@@ -102,7 +102,7 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
 /** Atoms of a JSON value (API body, tool result): every data-bearing leaf. Keys are never atoms. */
 export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
   for (const leaf of jsonLeaves(value)) {
-    const key = leafKey(leaf.path);
+    const key = leaf.key;
     const dataKey = DATA_KEY.test(key);
     if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
     if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
@@ -115,7 +115,7 @@ export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = ne
 export function contentLeaves(value: unknown): string[] {
   const out: string[] = [];
   for (const leaf of jsonLeaves(value)) {
-    const key = leafKey(leaf.path);
+    const key = leaf.key;
     if (/^(from|sender|address|phone|number|author|package|packagename|id|date|time|timestamp|ts|type|status|read|unread|thread_id|threadid)$/.test(key)) continue;
     out.push(leaf.value);
   }

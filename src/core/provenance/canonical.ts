@@ -92,25 +92,29 @@ export function decodedVariants(text: string, depth = 2): string[] {
   return out;
 }
 
-/** Flattens any JSON value into its string leaves (numbers included), with their key paths. */
-export function jsonLeaves(value: unknown, path = '', out: Array<{ path: string; value: string }> = []): Array<{ path: string; value: string }> {
+/** Flattens any JSON value into its string leaves (numbers included), with their key paths and
+ * the lower-cased name of the key that holds each leaf (array indexes skipped). */
+export function jsonLeaves(value: unknown, path = '', out: Array<{ path: string; value: string; key: string }> = [], key = ''): Array<{ path: string; value: string; key: string }> {
   if (value === null || value === undefined) return out;
   if (typeof value === 'string') {
     const trimmed = value.trim();
     if ((trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))) {
       try {
-        return jsonLeaves(JSON.parse(trimmed), path, out);
+        return jsonLeaves(JSON.parse(trimmed), path, out, key);
       } catch {
         /* not JSON: keep as text */
       }
     }
-    out.push({ path, value });
+    out.push({ path, value, key });
   } else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    out.push({ path, value: String(value) });
+    out.push({ path, value: String(value), key });
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => jsonLeaves(item, `${path}[${i}]`, out));
+    for (let i = 0; i < value.length; i++) jsonLeaves(value[i], `${path}[${i}]`, out, key);
   } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) jsonLeaves(item, path ? `${path}.${key}` : key, out);
+    for (const k in value as Record<string, unknown>) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      jsonLeaves((value as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out, k.toLowerCase());
+    }
   }
   return out;
 }

@@ -27,9 +27,9 @@ describe('canonical text forms', () => {
 
   it('jsonLeaves flattens nested JSON including JSON inside strings', () => {
     expect(jsonLeaves({ a: [{ b: 'x' }, 2], c: '{"d":"y"}' })).toEqual([
-      { path: 'a[0].b', value: 'x' },
-      { path: 'a[1]', value: '2' },
-      { path: 'c.d', value: 'y' },
+      { path: 'a[0].b', value: 'x', key: 'b' },
+      { path: 'a[1]', value: '2', key: 'a' },
+      { path: 'c.d', value: 'y', key: 'd' },
     ]);
   });
 });
