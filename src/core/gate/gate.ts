@@ -199,7 +199,7 @@ const TIER_ORDER: Record<Tier, number> = { T1: 1, T2: 2, T3: 3, T4: 4 };
 export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: SessionState): GateVerdict {
   const ctx = new GateContext(event, session, pack);
   const matches: Match[] = [];
-  for (const rule of pack.rules.forEffect(event.effect)) {
+  for (const rule of pack.rules.forEvent(event)) {
     let hit: boolean;
     try {
       hit = rule.when(ctx);

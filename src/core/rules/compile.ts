@@ -20,11 +20,41 @@ export interface CompiledRule {
   line: number;
   /** Effects this rule can fire on; null = any. */
   effects: ReadonlySet<string> | null;
+  /** One field the rule requires to equal one of these values (for the index); null = none. */
+  requires: { field: string; values: ReadonlySet<string> } | null;
+}
+
+/** Fields an index can key on: exact, case-insensitive string equality on the event. */
+const INDEXABLE: Record<string, (e: AgentEvent) => string | null> = {
+  app: (e) => e.app ?? null,
+  agent: (e) => e.agent,
+  'agent.role': (e) => e.policy.role,
+  'sink.host': (e) => e.sink?.host ?? null,
+  resource: (e) => e.resource,
+  action: (e) => e.action,
+  device: (e) => e.device ?? null,
+};
+
+/** An exact-match constraint of the top-level conjunction on an indexable field, if any. */
+function requirementOf(expr: Expr): { field: string; values: Set<string> } | null {
+  switch (expr.type) {
+    case 'is':
+      return !expr.negate && INDEXABLE[expr.field] && typeof expr.value === 'string' ? { field: expr.field, values: new Set([expr.value.toLowerCase()]) } : null;
+    case 'in':
+      return !expr.negate && INDEXABLE[expr.field] && expr.values.every((v) => typeof v === 'string') ? { field: expr.field, values: new Set(expr.values.map((v) => String(v).toLowerCase())) } : null;
+    case 'and':
+      return requirementOf(expr.left) ?? requirementOf(expr.right);
+    default:
+      return null;
+  }
 }
 
 export interface RuleIndex {
   /** rules that may fire on an event with this effect, highest priority first */
   forEffect(effect: Effect): readonly CompiledRule[];
+  /** rules that may fire on this event: by effect, then by one exact-match field each rule
+   * requires (app, agent, role, host, …), highest priority first */
+  forEvent(event: AgentEvent): readonly CompiledRule[];
   readonly all: readonly CompiledRule[];
   /** session counters (`count(...) within W`), kept incrementally by the session */
   readonly counters: readonly SessionCounter[];
@@ -234,16 +264,49 @@ export function compileRules(nodes: RuleNode[]): { index: RuleIndex; errors: Rul
     errors.push(...v.errors);
     const effects = node.else ? null : effectsOf(node.when);
     for (const e of effects ?? []) if (!EFFECTS.has(e)) errors.push({ file: node.file, line: node.pos.line, col: node.pos.col, code: 'rule_invalid', message: `rule ${node.id}: unknown effect "${e}"` });
-    compiled.push({ id: node.id, priority: node.priority, tier: node.tier, when, then: node.then, else: node.else, file: node.file, line: node.pos.line, effects });
+    const requires = node.else ? null : requirementOf(node.when);
+    compiled.push({ id: node.id, priority: node.priority, tier: node.tier, when, then: node.then, else: node.else, file: node.file, line: node.pos.line, effects, requires });
   }
   compiled.sort((a, b) => b.priority - a.priority || a.id.localeCompare(b.id));
   const byEffect = new Map<string, CompiledRule[]>();
   for (const effect of EFFECTS) byEffect.set(effect, compiled.filter((r) => r.effects === null || r.effects.has(effect)));
   const none: CompiledRule[] = [];
+  // Second level: per effect, rules without an indexable requirement, and the others keyed by
+  // field → value. An event then meets only the rules whose required value it has.
+  const order = new Map(compiled.map((r, i) => [r, i]));
+  const byEvent = new Map<string, { open: CompiledRule[]; keyed: Map<string, Map<string, CompiledRule[]>> }>();
+  for (const [effect, rules] of byEffect) {
+    const open: CompiledRule[] = [];
+    const keyed = new Map<string, Map<string, CompiledRule[]>>();
+    for (const rule of rules) {
+      if (!rule.requires) {
+        open.push(rule);
+        continue;
+      }
+      const byValue = keyed.get(rule.requires.field) ?? new Map<string, CompiledRule[]>();
+      for (const value of rule.requires.values) byValue.set(value, [...(byValue.get(value) ?? []), rule]);
+      keyed.set(rule.requires.field, byValue);
+    }
+    byEvent.set(effect, { open, keyed });
+  }
+  const forEvent = (event: AgentEvent): readonly CompiledRule[] => {
+    const bucket = byEvent.get(event.effect);
+    if (!bucket) return none;
+    if (bucket.keyed.size === 0) return bucket.open;
+    let extra: CompiledRule[] | null = null;
+    for (const [field, byValue] of bucket.keyed) {
+      const value = INDEXABLE[field](event);
+      const hit = value === null ? undefined : byValue.get(value.toLowerCase());
+      if (hit) (extra ??= []).push(...hit);
+    }
+    if (!extra) return bucket.open;
+    return [...bucket.open, ...extra].sort((a, b) => order.get(a)! - order.get(b)!);
+  };
   return {
     errors,
     index: {
       forEffect: (effect) => byEffect.get(effect) ?? none,
+      forEvent,
       all: compiled,
       counters,
     },

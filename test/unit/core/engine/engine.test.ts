@@ -50,9 +50,9 @@ describe('PolicyEngine: requests', () => {
 
   it('never throws past the gate when a rule fails: it fails closed and names the rule', () => {
     const base = packWithRules('rule base when true then allow');
-    const broken = { id: 'broken', priority: 5, tier: 'T2' as const, when: () => { throw new Error('boom'); }, then: { action: 'allow' as const, reason: '', pos: { line: 1, col: 1 } }, file: 'x', line: 1, effects: null };
+    const broken = { id: 'broken', priority: 5, tier: 'T2' as const, when: () => { throw new Error('boom'); }, then: { action: 'allow' as const, reason: '', pos: { line: 1, col: 1 } }, file: 'x', line: 1, effects: null, requires: null };
     const rules = [broken, ...base.rules.all];
-    const e = new PolicyEngine({ pack: { ...base, rules: { all: rules, forEffect: () => rules, counters: [] } }, clock: fixedClock(), ids: counterIds('x') });
+    const e = new PolicyEngine({ pack: { ...base, rules: { all: rules, forEffect: () => rules, forEvent: () => rules, counters: [] } }, clock: fixedClock(), ids: counterIds('x') });
     expect(decide(e, tool('a', 'read_contacts', {}))).toMatchObject({ decision: 'deny', rules: ['broken'], reason: expect.stringContaining('failing closed') });
   });
 });

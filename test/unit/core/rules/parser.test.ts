@@ -69,3 +69,16 @@ describe('FlowRule validation', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('rule index by required field', () => {
+  it('offers an event only the rules whose required app/agent/host it has, in priority order', async () => {
+    const { compilePack: compile } = await import('../../../../src/core/rules/pack');
+    const { defaultPackFiles: files } = await import('../../../helpers/engine');
+    const result = compile({ rules: [{ path: 'i.rules', text: 'rule a priority 3 when effect is send and app is "com.whatsapp" then deny\nrule b priority 2 when effect is send and agent in ["x", "Y"] then ask\nrule c priority 1 when effect is send then allow\nrule d priority 4 when effect is send and app is "com.venmo" then deny' }], catalogs: files().catalogs });
+    if (!result.ok) throw new Error('compile failed');
+    const ids = (app: string | undefined, agent: string) => result.pack.rules.forEvent({ effect: 'send', app, agent, policy: { role: '' }, resource: 'chat', action: 'tap' } as never).map((r) => r.id);
+    expect(ids('com.whatsapp', 'y')).toEqual(['a', 'b', 'c']);
+    expect(ids('com.signal', 'z')).toEqual(['c']);
+    expect(ids(undefined, 'X')).toEqual(['b', 'c']);
+  });
+});
