@@ -2,7 +2,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { LabelClass } from '../catalog/schema';
 import type { AgentEvent } from '../event/agent-event';
-import { otpCodesIn } from '../gate/content-score';
+import { otpCodesIn, secretsIn } from '../gate/content-score';
 import type { Observe } from '../protocol/schema';
 import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
@@ -148,6 +148,15 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);
+  // Passwords and keys written out in anything read (a note, a file, a page) are secrets.
+  const written = new Map<string, AtomCandidate>();
+  for (const text of texts) {
+    for (const secret of secretsIn(text)) {
+      const key = squash(secret);
+      if (key.length >= 4) written.set(key, { key, digits: null, raw: secret });
+    }
+  }
+  if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], meta);
   // One-time codes arriving in messages and notifications are secrets wherever they go next.
   if (label.classes.includes('untrusted') || label.classes.includes('private')) {
     const otps = new Map<string, AtomCandidate>();

