@@ -59,7 +59,8 @@ export const command: CliCommand = {
       closeAudit?.();
     }
     const s = summarize(outcomes);
-    const log = flags.get('json') ? io.err : io.out;
+    // The human summary always goes to stderr (protocol.md §4: stdout carries only the --json lines).
+    const log = io.err;
     log(`ruleset ${loaded.pack.revision} (${loaded.pack.ruleCount} rules)`);
     log(`cases ${s.cases}  accuracy ${pct(s.accuracy)} (${s.correct}/${s.cases})  attack interception ${pct(s.attackInterception)} (${s.intercepted}/${s.attackCases})  false block ${pct(s.falseBlockRate)} (${s.falseBlocks}/${s.allowSteps} allow steps)`);
     for (const c of s.byCategory) log(`  ${c.category.padEnd(28)} ${pct(c.accuracy).padStart(6)}  (${c.correct}/${c.cases})`);
