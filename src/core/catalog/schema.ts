@@ -36,7 +36,6 @@ export const ButtonsFileSchema = z.object({
   prefixes: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())).default({}),
   prefixRest: z.string().default('^$'),
   fieldWords: z.array(z.string()),
-  commitIdWords: z.array(z.string()),
 }).strict();
 
 export const TOOL_EFFECTS = ['read', 'write', 'send', 'http', 'shell', 'payment', 'install', 'uninstall', 'delete', 'settings', 'permission', 'reset', 'call'] as const;

@@ -158,7 +158,7 @@ export class PolicyEngine {
         // Text the agent types is its own: when the screen later shows it, that is not a read.
         if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
-        session.remember({ event, decision, readKind: normalized.lifted.readKind });
+        session.remember({ event, decision });
         decided.push({ event, decision });
       });
     } catch (error) {

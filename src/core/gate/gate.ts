@@ -86,7 +86,6 @@ class GateContext implements RuleContext {
   private steeredCache?: ReturnType<typeof steeredTargets>;
   private findingsCache?: ContentFindings;
   private viewCache?: PayloadView;
-  carriedFrom: string[] = [];
 
   constructor(readonly event: AgentEvent, private readonly session: SessionState, private readonly pack: CompiledPack) {}
 
@@ -101,28 +100,19 @@ class GateContext implements RuleContext {
       // Nothing observed yet and no device file named: nothing can be carried (no decoding needed).
       const mayCarry = store.atomCount > 0 || store.phraseCount > 0 || (this.event.sink !== null && this.event.payload.some((p) => p.value.includes('/')));
       if (this.event.payload.length > 0 && mayCarry) {
+        const labels = this.labels;
+        const carry = (label: string, secret = false) => {
+          labels.add(label);
+          labels.add('private');
+          if (secret) labels.add('secret');
+        };
         const sinkKey = this.event.sink?.label ?? '';
-        const hits = carriedAtoms(this.session.provenance, this.view(), sinkKey ? this.session.provenance.sentTo(sinkKey) : []);
-        // A local file path in what leaves carries the file itself (attachments, uploads).
+        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) carry(hit.atom.label, hit.atom.secret);
         if (this.event.sink) {
-          for (const label of fileLabels(this.event.payload)) {
-            this.labels.add(label);
-            this.labels.add('private');
-            this.carriedFrom.push(label);
-          }
-        }
-        if (this.event.sink) {
-          for (const hit of quotedPhrases(this.session.provenance, this.view())) {
-            this.labels.add(hit.label);
-            this.labels.add('private');
-            this.carriedFrom.push(hit.label);
-          }
-        }
-        for (const hit of hits) {
-          this.labels.add(hit.atom.label);
-          this.labels.add(hit.atom.secret ? 'secret' : 'private');
-          if (hit.atom.secret) this.labels.add('private');
-          this.carriedFrom.push(hit.atom.label);
+          // A local file path in what leaves carries the file itself (attachments, uploads);
+          // a quoted phrase of private free text carries its source.
+          for (const label of fileLabels(this.event.payload)) carry(label);
+          for (const hit of quotedPhrases(store, this.view())) carry(hit.label);
         }
         if (this.labels.size > 0) this.labels.add('any');
       }

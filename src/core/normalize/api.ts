@@ -92,7 +92,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     if (!/^(authorization|proxy-authorization|cookie|x-api-key|api-key|content-type|accept|user-agent|content-length)$/i.test(k)) urlParts.push({ field: `header.${k}`, value: String(v) });
   }
   const label = `${method} ${host}${url.pathname}`;
-  const common = { host, url: url.toString(), label, altResource: backend && !privateLabel ? 'http' : undefined, readKind: privateLabel ? undefined : catalog.kindOfResource(resource === 'http' ? 'http' : resource) };
+  const common = { host, url: url.toString(), label, altResource: backend && !privateLabel ? 'http' : undefined };
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
 
   if (READ_METHODS.has(method)) {

@@ -193,7 +193,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
     case 'launch_app':
       return base(inputs, 'open', `open ${kind} app`, { label: inputs.app ?? 'app' });
     case 'read_screen':
-      return base(inputs, 'read', `read the ${kind} screen`, { readKind: kind });
+      return base(inputs, 'read', `read the ${kind} screen`);
     case 'back':
     case 'home':
     case 'swipe':

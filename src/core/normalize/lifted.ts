@@ -17,8 +17,6 @@ export interface Lifted {
   secretField?: boolean;
   /** A Share tap that picks what the next send will carry. */
   opensShare?: boolean;
-  /** Provenance kind of what this action reads (tools and APIs), when it reads. */
-  readKind?: string;
   /** For API/HTTP: the parsed host. */
   host?: string;
   url?: string;

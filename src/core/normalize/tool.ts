@@ -70,7 +70,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   // (An HTTP tool classifies its body itself, below.)
   const parts = cls.effect === 'http' ? EMPTY_PARTS : classifyArguments(args, catalog);
   const label = tool.name;
-  const base = { label, readKind: catalog.kindOfResource(cls.resource) };
+  const base = { label };
   switch (cls.effect) {
     case 'http': {
       const url = String(args.url ?? args.uri ?? args.endpoint ?? '');

@@ -8,7 +8,6 @@ import { ProvenanceStore } from '../provenance/store';
 export interface RememberedEvent {
   event: AgentEvent;
   decision: Decision;
-  readKind?: string;
 }
 
 /** Events kept for commit() lookups; an observation arrives right after its action. */
