@@ -41,7 +41,7 @@ export class InterruptBoard {
   constructor(private readonly breaker: BreakerOptions = DEFAULT_BREAKER) {}
 
   apply(interrupt: Interrupt, now: number): InterruptRecord {
-    const record = { ...interrupt, seq: ++this.seq, at: now };
+    const record: InterruptRecord = Object.assign({}, interrupt, { seq: ++this.seq, at: now });
     const who = interrupt.agent;
     switch (interrupt.kind) {
       case 'PAUSE':

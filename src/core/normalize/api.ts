@@ -92,14 +92,17 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     if (!/^(authorization|proxy-authorization|cookie|x-api-key|api-key|content-type|accept|user-agent|content-length)$/i.test(k)) urlParts.push({ field: `header.${k}`, value: String(v) });
   }
   const label = `${method} ${host}${url.pathname}`;
-  const common = { host, url: url.toString(), label, altResource: backend && !privateLabel ? 'http' : undefined };
+  const href = url.toString();
+  const altResource = backend && !privateLabel ? 'http' : undefined;
+  // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
+  const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResource, ...rest });
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
 
   if (READ_METHODS.has(method)) {
-    return { ...common, effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] };
+    return lift({ effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] });
   }
   if (method === 'DELETE') {
-    return { ...common, effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: url.toString() }] };
+    return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: href }] });
   }
   const recipientValues = args.recipients.map((r) => r.value);
   // Outside known mail services, only explicit addressing (to/cc/bcc/recipients) makes a POST a
@@ -107,16 +110,16 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const addressing = /(^|[.[\]])(to|cc|bcc|recipient|recipients)([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   if (backend?.write === 'payment') {
-    return { ...common, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `HTTP ${method} to payment service ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] };
+    return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `HTTP ${method} to payment service ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
-    return { ...common, altResource: privateLabel ? undefined : 'http', effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients };
+    return lift({ altResource: privateLabel ? undefined : 'http', effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients });
   }
   if (privateLabel) {
-    return { ...common, effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] };
+    return lift({ effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] });
   }
-  return { ...common, effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: url.toString() }] };
+  return lift({ effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: href }] });
 }
 
 function decodeURIComponentSafe(text: string): string {

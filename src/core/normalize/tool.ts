@@ -14,7 +14,7 @@ const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 
 
 function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string; named?: string } {
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
-  if (known) return { ...known, how: `catalog tool ${name}` };
+  if (known) return { resource: known.resource, effect: known.effect, method: known.method, how: `catalog tool ${name}` };
   // Two-word names of one thing (call_log, phone_book, address_book) count as one word.
   const words: string[] = [];
   for (const w of idWords(name)) {
@@ -70,7 +70,6 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   // (An HTTP tool classifies its body itself, below.)
   const parts = cls.effect === 'http' ? EMPTY_PARTS : classifyArguments(args, catalog);
   const label = tool.name;
-  const base = { label };
   switch (cls.effect) {
     case 'http': {
       const url = String(args.url ?? args.uri ?? args.endpoint ?? '');
@@ -82,43 +81,43 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
       // A scope on what the tool's name says it is (browser, files …) covers it too.
       const altResource = lifted.altResource ?? (cls.named && cls.named !== lifted.resource ? cls.named : undefined);
-      return { ...lifted, altResource, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` };
+      return Object.assign({}, lifted, { altResource, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` });
     }
     case 'send': {
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
-      return { ...base, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
+      return { label, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
     }
     case 'payment':
-      return { ...base, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `${cls.how}: payment`, sink: simpleSink('payment', true, [...parts.payees, ...parts.recipients].map((p) => p.value).join(',') || 'payee'), payload: parts.content, targets: [...parts.payees, ...parts.recipients, ...parts.amounts] };
+      return { label, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `${cls.how}: payment`, sink: simpleSink('payment', true, [...parts.payees, ...parts.recipients].map((p) => p.value).join(',') || 'payee'), payload: parts.content, targets: [...parts.payees, ...parts.recipients, ...parts.amounts] };
     case 'install':
     case 'uninstall':
-      return { ...base, effect: cls.effect, resource: 'apps', verb: verbOf(cls.effect), lifted: `${cls.how}: ${cls.effect}`, sink: null, payload: parts.content, targets: [...parts.packages, ...parts.urls, ...parts.paths] };
+      return { label, effect: cls.effect, resource: 'apps', verb: verbOf(cls.effect), lifted: `${cls.how}: ${cls.effect}`, sink: null, payload: parts.content, targets: [...parts.packages, ...parts.urls, ...parts.paths] };
     case 'delete':
-      return { ...base, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
+      return { label, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
     case 'shell':
-      return { ...base, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command`, sink: simpleSink('shell', false, 'device'), payload: [...parts.commands, ...parts.content, ...parts.paths], targets: [] };
+      return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command`, sink: simpleSink('shell', false, 'device'), payload: [...parts.commands, ...parts.content, ...parts.paths], targets: [] };
     case 'settings': {
       const text = Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
       const sensitive = catalog.sensitiveSetting(text);
       const values = Object.entries(args).map(([k, v]) => ({ field: k, value: typeof v === 'string' ? v : JSON.stringify(v) }));
-      return { ...base, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: values };
+      return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: values };
     }
     case 'permission':
-      return { ...base, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };
+      return { label, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };
     case 'reset':
-      return { ...base, effect: 'reset', resource: 'device', verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
+      return { label, effect: 'reset', resource: 'device', verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
     case 'call':
-      return { ...base, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
+      return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     case 'write': {
       // An invitation to attendees is a send to them (calendar invites are e-mails).
       if (parts.recipients.length > 0 && !['settings', 'device', 'apps'].includes(cls.resource)) {
-        return { ...base, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink('email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+        return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink('email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
       }
       // A local write (notes, files, calendar) is drafting, not a leak; content stays on the device.
-      return { ...base, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      return { label, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
     }
     case 'read':
     default:
-      return { ...base, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: [], targets: [] };
+      return { label, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: [], targets: [] };
   }
 }

@@ -63,7 +63,7 @@ function tool(v: unknown): boolean {
 /** Zod fills `tool.arguments` with {} when absent; the fast path must return the same shape. */
 function withToolDefaults<T extends { tool?: unknown }>(holder: T): T {
   const t = holder.tool as Obj | undefined;
-  return t && t.arguments === undefined ? { ...holder, tool: { ...t, arguments: {} } } : holder;
+  return t && t.arguments === undefined ? Object.assign({}, holder, { tool: Object.assign({}, t, { arguments: {} }) }) : holder;
 }
 
 function step(v: unknown): boolean {
@@ -81,7 +81,7 @@ export function fastParseActionRequest(input: unknown): ActionRequest | null {
     const llm = input.llm;
     if (!plain(llm) || !onlyKeys(llm, LLM_KEYS) || !optional(llm.planner, str) || !Array.isArray(llm.steps) || llm.steps.length === 0 || !llm.steps.every(step)) return null;
     if (llm.steps.some((s: Obj) => s.tool !== undefined && (s.tool as Obj).arguments === undefined)) {
-      request = { ...input, llm: { ...llm, steps: llm.steps.map((s: Obj) => withToolDefaults(s)) } };
+      request = Object.assign({}, input, { llm: Object.assign({}, llm, { steps: llm.steps.map((s: Obj) => withToolDefaults(s)) }) });
     }
   }
   return withToolDefaults(request) as unknown as ActionRequest;

@@ -48,7 +48,7 @@ export class ProvenanceStore {
     for (const c of candidates) {
       const existing = this.atoms.get(c.key);
       if (existing && (existing.secret || !secret)) continue;
-      this.atoms.set(c.key, { ...c, label, secret, ...meta });
+      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source });
       added++;
     }
     while (this.atoms.size > this.limits.maxAtoms) {
