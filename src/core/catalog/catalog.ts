@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { fromZodError } from '../protocol/errors';
 import {
   AppsFileSchema, ButtonsFileSchema, HostsFileSchema, KindsFileSchema, ToolsFileSchema,
-  type ButtonSemantic, type HostsFile, type KindInfo, type ToolsFile,
+  type ButtonSemantic, type ButtonsFile, type HostsFile, type KindInfo, type ToolsFile,
 } from './schema';
 import { idWords, labelKey, packageWords } from './words';
 
@@ -32,7 +32,11 @@ export interface Catalog {
   argumentKeys: Record<keyof ToolsFile['argumentKeys'], ReadonlySet<string>>;
   hosts: HostsFile['hosts'];
   sensitiveSetting(text: string): boolean;
+  /** The effect a generic confirm commits on a screen reached through `context` (buttons.json contextEffects). */
+  contextEffect(context: string): ContextEffect | null;
 }
+
+export type ContextEffect = ButtonsFile['contextEffects'][number][0];
 
 const CATALOG_FILES = ['apps.json', 'kinds.json', 'buttons.json', 'tools.json', 'hosts.json'] as const;
 
@@ -105,6 +109,15 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   const prefixes = (Object.entries(buttons.prefixes) as Array<[ButtonSemantic, string[]]>)
     .flatMap(([semantic, list]) => list.map((prefix) => ({ prefix: labelKey(prefix), semantic })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
+  const contextEffects: Array<[ContextEffect, RegExp]> = [];
+  for (const [effect, source] of buttons.contextEffects) {
+    try {
+      contextEffects.push([effect, new RegExp(source, 'iu')]);
+    } catch (error) {
+      errors.push({ file: byName.get('buttons.json')!.path, line: 1, col: 1, code: 'catalog_invalid', message: `contextEffects ${effect}: "${source}" is not a valid regular expression: ${(error as Error).message}` });
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
   const byPrefix = (key: string): ButtonSemantic | null => {
     for (const { prefix, semantic } of prefixes) {
       if (key.startsWith(prefix) && prefixRest.test(key.slice(prefix.length))) return semantic;
@@ -183,6 +196,10 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     sensitiveSetting(text) {
       const lower = text.toLowerCase();
       return sensitive.some((s) => lower.includes(s));
+    },
+    contextEffect(context) {
+      for (const [effect, re] of contextEffects) if (re.test(context)) return effect;
+      return null;
     },
   };
   return { ok: true, catalog };

@@ -2,7 +2,8 @@
 import type { Catalog } from '../catalog/catalog';
 import type { LabelClass } from '../catalog/schema';
 import type { AgentEvent } from '../event/agent-event';
-import { otpCodesIn, secretsIn } from '../gate/content-score';
+import { secretsIn } from '../gate/content-score';
+import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
 import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
@@ -15,11 +16,16 @@ export interface SourceLabel {
   classes: readonly LabelClass[];
 }
 
+/** Screens of a social app that hold private conversations (inbox, DMs, chats). */
+const DIRECT_MESSAGES = /messenger|messages?|inbox|direct|chats?|\bdms?\b|conversations?|私信|消息|聊天|メッセージ|トーク|메시지|채팅|mensajes?|nachrichten|messagerie|mensagens|сообщения/i;
+
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, privateLabels: ReadonlySet<string>): SourceLabel {
   if (event.effect === 'shell') return shellSource(event);
   if (event.channel === 'gui') {
-    const info = catalog.kindInfo(catalog.appKind(observed.foreground ?? event.app));
+    const kind = catalog.appKind(observed.foreground ?? event.app);
+    // A social app's direct messages are messages, not a public feed.
+    const info = kind === 'social' && event.screen?.path.some((label) => DIRECT_MESSAGES.test(label)) ? catalog.kindInfo('chat') : catalog.kindInfo(kind);
     return { label: info.label, classes: info.classes };
   }
   if (privateLabels.has(event.resource)) return { label: event.resource, classes: ['private'] };
@@ -40,6 +46,9 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
   const kind = catalog.appKind(screen.app ?? event.app);
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }
+
+/** JSON keys whose value is a credential whatever returned it. */
+const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
 const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|用户名|账号/i;
@@ -148,13 +157,16 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);
-  // Passwords and keys written out in anything read (a note, a file, a page) are secrets.
+  // Passwords and keys written out in anything read (a note, a file, a page, a vault item's
+  // `password` field) are secrets.
   const written = new Map<string, AtomCandidate>();
-  for (const text of texts) {
-    for (const secret of secretsIn(text)) {
-      const key = squash(secret);
-      if (key.length >= 4) written.set(key, { key, digits: null, raw: secret });
-    }
+  const addWritten = (secret: string) => {
+    const key = squash(secret);
+    if (key.length >= 4) written.set(key, { key, digits: null, raw: secret });
+  };
+  for (const text of texts) for (const secret of secretsIn(text)) addWritten(secret);
+  for (const value of [observed.body, observed.result]) {
+    if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value)) addWritten(leaf.value);
   }
   if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], meta);
   // One-time codes arriving in messages and notifications are secrets wherever they go next.

@@ -79,9 +79,9 @@ export interface AgentEvent {
   effect: Effect;
   /** Scope resource (protocol.md §4), e.g. `email`, `payments`, `payroll`. */
   resource: string;
-  /** Another resource whose scope also covers this action (an API call to a mail service is
-   * `email.send`, and `http.*` covers it too). */
-  altResource?: string;
+  /** Other resources whose scopes also cover this action (an API call to a mail service is
+   * `email.send`, and `http.*` covers it too; a GET of a public page is also `web`). */
+  altResources?: readonly string[];
   /** Scope verb: read | write | send | delete | pay | install | uninstall | grant | exec | reset. */
   verb: string;
   impact: 'low' | 'high';

@@ -2,6 +2,7 @@
 // passwords, OTPs) and prompt-injection markers, each scored 0..1 with the patterns that fired.
 import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
+import { TYPED_CODE } from './one-time-codes';
 
 interface Pattern {
   re: RegExp;
@@ -45,9 +46,7 @@ const SECRETS: Pattern[] = [
   { re: /\b(api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*\S{8,}/i, score: 0.9, what: 'credential assignment' },
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
   { re: /(密码|口令|パスワード|暗証番号|비밀번호)\s*(是|は|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
-  { re: /\b(otp|one[- ]time (pass)?code|verification code|security code|auth(entication)? code|login code|2fa code|sign[- ]in code)\b\D{0,20}\d{4,8}\b/i, score: 0.9, what: 'one-time code' },
-  { re: /(验证码|校验码|動態密碼|認証コード|인증번호)\D{0,10}\d{4,8}/, score: 0.9, what: 'one-time code' },
-  { re: /\b\d{4,8}\b\D{0,30}\b(is your|as your)( [\w-]+){0,2} (verification|security|login|sign-in|one-time|OTP|2FA|authentication|access) code\b/i, score: 0.9, what: 'one-time code' },
+  { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
 
@@ -78,9 +77,8 @@ export interface ContentFindings extends ContentScores {
 }
 
 /** Scores the content of one event. Shell patterns apply only where the content is executed. */
-export function scoreContent(event: AgentEvent): ContentFindings {
+export function scoreContent(event: AgentEvent, text = event.payload.map((p) => p.value).join('\n')): ContentFindings {
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
-  const text = event.payload.map((p) => p.value).join('\n');
   const shell = event.effect === 'shell' ? run(SHELL, text) : { score: 0, hits: [] };
   const suspicious = PREFILTER.test(text);
   // A secret typed into a password field is where it belongs.
@@ -90,37 +88,25 @@ export function scoreContent(event: AgentEvent): ContentFindings {
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const otpCache = new Map<string, string[]>();
-
 const LABELLED_SECRET = /(?:\b(?:password|passwort|passwd|pwd|passcode|pin|contraseña|mot de passe|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\s*(?:is|ist|es|est|[:=：])|(?:密码|口令|パスワード|暗証番号|비밀번호)\s*(?:是|は|[:=：]))\s*([^\s,;]{4,})/gi;
 const TOKEN_SECRETS = [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
+const secretsCache = new Map<string, string[]>();
+
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
 export function secretsIn(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
-  for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
-  return out;
-}
-
-/** One-time codes inside observed text (SMS, notifications), to be labelled as secrets. */
-export function otpCodesIn(text: string): string[] {
-  let cached = otpCache.get(text);
+  let cached = secretsCache.get(text);
   if (!cached) {
-    cached = findOtpCodes(text);
-    if (otpCache.size >= 10_000) otpCache.clear();
-    otpCache.set(text, cached);
+    cached = findSecrets(text);
+    if (secretsCache.size >= 10_000) secretsCache.clear();
+    secretsCache.set(text, cached);
   }
   return cached;
 }
 
-function findOtpCodes(text: string): string[] {
-  const codes: string[] = [];
-  const patterns = [
-    /\b(?:otp|one[- ]time (?:pass)?code|verification code|security code|auth(?:entication)? code|login code|2fa code|sign[- ]in code|code)\b\D{0,20}?(\d{4,8})\b/gi,
-    /(?:验证码|校验码|認証コード|인증번호)\D{0,10}?(\d{4,8})/g,
-    /\b(\d{4,8})\b\D{0,30}\b(?:is your|as your)(?: [\w-]+){0,2} (?:verification|security|login|sign-in|one-time|OTP|2FA|authentication|access) code\b/gi,
-  ];
-  for (const re of patterns) for (const m of text.matchAll(re)) codes.push(m[1]);
-  return codes;
+function findSecrets(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
+  for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
+  return out;
 }

@@ -7,6 +7,7 @@ import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
 import { carriedAtoms, quotedPhrases, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
 import type { CompiledRule } from '../rules/compile';
 import type { ContentScores, RuleContext } from '../rules/context';
+import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
 import { scoreContent, type ContentFindings } from './content-score';
@@ -25,7 +26,6 @@ export interface GateVerdict {
   code?: string;
   /** payload view, so the engine can remember what was sent to this sink */
   view?: PayloadView;
-  findings?: ContentFindings;
 }
 
 const NAVIGATION_OPS = new Set(['back', 'home', 'key', 'swipe', 'scroll']);
@@ -37,8 +37,12 @@ export function scopeBlock(event: AgentEvent): T1Block | null {
   if (event.effect === 'navigate' && NAVIGATION_OPS.has(event.action)) return null;
   const anyVerb = ['open', 'navigate', 'read', 'draft', 'call'].includes(event.effect);
   const verb = anyVerb ? null : event.verb;
-  const covers = (resource: string) => grants(policy.scopes, resource, verb) || (resource === 'http' && verb !== null && grants(policy.scopes, 'http', verb === 'write' ? 'send' : 'write'));
-  const ok = covers(event.resource) || (event.altResource !== undefined && covers(event.altResource));
+  const covers = (resource: string) =>
+    grants(policy.scopes, resource, verb) ||
+    (resource === 'http' && verb !== null && grants(policy.scopes, 'http', verb === 'write' ? 'send' : 'write')) ||
+    // Reading a web page is browsing, whichever of the two names the scope uses.
+    (verb === null && (resource === 'web' || resource === 'browser') && grants(policy.scopes, resource === 'web' ? 'browser' : 'web', null));
+  const ok = covers(event.resource) || (event.altResources !== undefined && event.altResources.some(covers));
   if (ok) return null;
   const wanted = anyVerb ? `any ${event.resource}.* scope` : `${event.resource}.${event.verb}`;
   return { code: 'out_of_scope', reason: `agent ${event.agent}${policy.role ? ` (${policy.role})` : ''} is not granted ${wanted} for ${event.effect} "${event.label}" (scopes: ${policy.scopes.join(', ') || 'none'})` };
@@ -72,6 +76,7 @@ const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 function fileLabels(payload: AgentEvent['payload']): Set<string> {
   const labels = new Set<string>();
   for (const part of payload) {
+    if (!part.value.includes('/')) continue;
     for (const m of part.value.matchAll(DEVICE_FILE)) {
       const shared = SHARED_ITEM.exec(m[1]);
       labels.add(shared ? shared[1] : MEDIA_FILE.test(m[1]) || /dcim|pictures|camera/i.test(m[1]) ? 'photos' : 'files');
@@ -86,6 +91,8 @@ class GateContext implements RuleContext {
   private steeredCache?: ReturnType<typeof steeredTargets>;
   private findingsCache?: ContentFindings;
   private viewCache?: PayloadView;
+  private payloadTextCache?: string;
+  private targetsTextCache?: string;
 
   constructor(readonly event: AgentEvent, private readonly session: SessionState, private readonly pack: CompiledPack) {}
 
@@ -137,16 +144,19 @@ class GateContext implements RuleContext {
   }
 
   findings(): ContentFindings {
-    return (this.findingsCache ??= scoreContent(this.event));
-  }
-
-  /** Content findings if a rule asked for them (scoring is not paid for otherwise). */
-  findingsIfComputed(): ContentFindings | undefined {
-    return this.findingsCache;
+    return (this.findingsCache ??= scoreContent(this.event, this.payloadText()));
   }
 
   scores(): ContentScores {
     return this.findings();
+  }
+
+  payloadText(): string {
+    return (this.payloadTextCache ??= joinValues(this.event.payload));
+  }
+
+  targetsText(): string {
+    return (this.targetsTextCache ??= joinValues(this.event.targets));
   }
 
   counted(index: number, windowMs: number): number {
@@ -180,7 +190,14 @@ class GateContext implements RuleContext {
 interface Match {
   rule: CompiledRule;
   action: 'allow' | 'deny' | 'ask' | 'approve';
-  reason: string;
+  /** A reason template ({labels}, {sink} …), filled only for the match that decides. */
+  template: string;
+  /** Set for a rule that failed: its reason is final. */
+  failed?: string;
+}
+
+function reasonOf(m: Match, event: AgentEvent, ctx: GateContext): string {
+  return m.failed ?? (fill(m.template, event, ctx) || `${m.action} by rule ${m.rule.id}`);
 }
 
 const TIER_ORDER: Record<Tier, number> = { T1: 1, T2: 2, T3: 3, T4: 4 };
@@ -194,11 +211,11 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
     try {
       hit = rule.when(ctx);
     } catch (error) {
-      matches.push({ rule, action: 'deny', reason: `rule ${rule.id} failed (${(error as Error).message}); failing closed` });
+      matches.push({ rule, action: 'deny', template: '', failed: `rule ${rule.id} failed (${(error as Error).message}); failing closed` });
       continue;
     }
     const outcome = hit ? rule.then : rule.else;
-    if (outcome) matches.push({ rule, action: outcome.action, reason: fill(outcome.reason, event, ctx) || `${outcome.action} by rule ${rule.id}` });
+    if (outcome) matches.push({ rule, action: outcome.action, template: outcome.reason });
   }
   const flows = ctx.flows();
   // Session counters see this event from now on.
@@ -225,22 +242,21 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
       (allows ??= []).push(m);
     }
   }
-  const findings = ctx.findingsIfComputed();
   if (denies) {
     const first = denies[0];
     let tier = first.rule.tier;
     for (const m of denies) if (TIER_ORDER[m.rule.tier] < TIER_ORDER[tier]) tier = m.rule.tier;
-    return { flows, findings, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: first.reason };
+    return { flows, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: reasonOf(first, event, ctx) };
   }
   const view = event.sink && event.payload.length > 0 ? ctx : null;
   if (asks) {
     if (event.policy.mode === 'HATL' && approvals) {
-      return { flows, findings, view: view?.view(), decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${approvals[0].reason} (pre-approved for HATL agent ${event.agent})` };
+      return { flows, view: view?.view(), decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${reasonOf(approvals[0], event, ctx)} (pre-approved for HATL agent ${event.agent})` };
     }
-    return { flows, findings, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: asks[0].reason };
+    return { flows, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: reasonOf(asks[0], event, ctx) };
   }
-  if (allows) return { flows, findings, view: view?.view(), decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: allows[0].reason };
-  return { flows, findings, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
+  if (allows) return { flows, view: view?.view(), decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: reasonOf(allows[0], event, ctx) };
+  return { flows, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
 }
 
 export function decisionOf(event: AgentEvent, verdict: GateVerdict, ruleset: string, latencyUs: number): Decision {

@@ -74,6 +74,7 @@ function parseUrl(url: string, field: string): URL {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
 export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
   const url = parseUrl(call.url, field);
@@ -93,9 +94,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   const label = `${method} ${host}${url.pathname}`;
   const href = url.toString();
-  const altResource = backend && !privateLabel ? 'http' : undefined;
+  // A known service's API is also plain HTTP; a GET of any other public host is also browsing the web.
+  const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) ? ['web'] : undefined;
   // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
-  const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResource, ...rest });
+  const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResources, ...rest });
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
 
   if (READ_METHODS.has(method)) {
@@ -109,12 +111,14 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // mail send; an `email` field in a webhook body is data.
   const addressing = /(^|[.[\]])(to|cc|bcc|recipient|recipients)([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
-  if (backend?.write === 'payment') {
-    return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `HTTP ${method} to payment service ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
+  // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
+  const paysOut = args.amounts.length > 0 && url.pathname.toLowerCase().split(/[^a-z]+/).some((w) => PAYMENT_PATH_WORDS.has(w));
+  if (backend?.write === 'payment' || paysOut) {
+    return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
-    return lift({ altResource: privateLabel ? undefined : 'http', effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients });
+    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients });
   }
   if (privateLabel) {
     return lift({ effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] });

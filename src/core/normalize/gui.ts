@@ -15,15 +15,6 @@ const DATA_KINDS = new Set(['calendar', 'contacts', 'notes', 'files', 'photos'])
 /** Flow buttons that are never the person or chat a message goes to. */
 const NAVIGATION_LABELS = /^(next|back|cancel|skip|search|menu|more|new( message| chat)?|compose|chats?|contacts|calls|下一步|下一页|返回|取消|搜索|次へ|戻る|weiter|zurück|siguiente|suivant|avanti)$/i;
 
-const CONTEXT_EFFECTS: Array<[RegExp, Lifted['effect']]> = [
-  [/uninstall|卸载|アンインストール/i, 'uninstall'],
-  [/factory|erase all|erase everything|reset phone|reset device|恢复出厂|初期化/i, 'reset'],
-  [/(remove|delete|sign out of|log out of)\s+(this\s+)?account|退出登录|删除账户|移除账户/i, 'account'],
-  [/device admin|unknown (apps|sources)|install unknown|permission|notification access|usage access|display over|draw over|device administrator|special app access|权限|设备管理/i, 'permission'],
-  [/\binstall\b|安装/i, 'install'],
-  [/\b(delete|trash|remove|erase|clear (data|storage|history))\b|删除|移除|清除|清空|削除|삭제/i, 'delete'],
-  [/\b(pay|payment|transfer|send money|checkout|top up|withdraw|repay)\b|转账|还款|付款|支付|汇款|提现|充值|送金|支払/i, 'payment'],
-];
 
 function targetLabel(target: Target | undefined): string {
   if (!target) return '';
@@ -40,8 +31,23 @@ function semanticOf(catalog: Catalog, target: Target | undefined, kind: string):
   return semantic;
 }
 
-function contextEffect(context: string): Lifted['effect'] | null {
-  for (const [re, effect] of CONTEXT_EFFECTS) if (re.test(context)) return effect;
+/** Committing effects of the button semantics a confirm dialog can stand behind. */
+const SEMANTIC_EFFECTS: Partial<Record<ButtonSemantic, Lifted['effect']>> = { pay: 'payment', delete: 'delete', install: 'install', uninstall: 'uninstall', reset: 'reset' };
+
+/**
+ * What a generic confirm commits: the catalog's context phrases over the screens that led here,
+ * else the last committing button on the way (in any language the lexicon knows: "Deinstallieren"
+ * → OK uninstalls), whether or not that tap itself was allowed.
+ */
+function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | null {
+  const byPhrase = inputs.catalog.contextEffect(context);
+  if (byPhrase) return byPhrase;
+  const path = inputs.screen.path;
+  for (let i = path.length - 1; i >= Math.max(0, path.length - 3); i--) {
+    const semantic = inputs.catalog.buttonByLabel(path[i]);
+    const effect = semantic ? SEMANTIC_EFFECTS[semantic] : undefined;
+    if (effect) return effect;
+  }
   return null;
 }
 
@@ -132,6 +138,9 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   });
 }
 
+/** An account screen, in the languages of the lexicon. */
+const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|\bconta|账户|帐户|账号|帐号|アカウント|계정|аккаунт|учетн/i;
+
 const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?for|备注|留言|メモ/i;
 
 function liftPayment(inputs: GuiInputs, why: string): Lifted {
@@ -150,7 +159,7 @@ function liftPayment(inputs: GuiInputs, why: string): Lifted {
 function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const { screen, kind } = inputs;
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
-  const effect = contextEffect(context);
+  const effect = contextEffect(inputs, context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
   if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
@@ -158,6 +167,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
     return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
   }
+  // Whatever an account screen saves changes the account (password, recovery, sign-in).
+  if (kind === 'accounts') return base(inputs, 'account', `${why}: account change`, { resource: 'accounts', targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
   if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
     return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
   }
@@ -240,7 +251,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
           return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
         case 'delete': {
           const context = `${screen.path.slice(-3).join(' ')} ${label}`;
-          if (/account/i.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
+          if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
           return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
         }
         case 'install':

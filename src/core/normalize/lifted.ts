@@ -5,7 +5,7 @@ import { HIGH_IMPACT_EFFECTS } from '../event/agent-event';
 export interface Lifted {
   effect: Effect;
   resource: string;
-  altResource?: string;
+  altResources?: string[];
   verb: string;
   highImpact?: boolean;
   app?: string;

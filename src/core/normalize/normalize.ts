@@ -81,7 +81,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
     label: lifted.label,
     effect: lifted.effect,
     resource: lifted.resource,
-    altResource: lifted.altResource,
+    altResources: lifted.altResources,
     verb: lifted.verb,
     impact: isHighImpact(lifted) ? 'high' : 'low',
     lifted: lifted.lifted,

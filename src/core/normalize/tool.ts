@@ -52,6 +52,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
   if (!effect && has(ak.recipients) && [...keys].some((k) => /^(text|message|body|content|subject|msg|caption)$/.test(k))) effect = 'send';
   if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
+  // Sending from a wallet or bank ("paypal_send_money", "wallet_send") moves money.
+  if (effect === 'send' && resource === 'payments' && has(ak.amount)) effect = 'payment';
   if (effect === 'payment') resource = 'payments';
   if (effect === 'install' || effect === 'uninstall') resource = 'apps';
   if (effect === 'shell') resource = 'device';
@@ -80,8 +82,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
       // A scope on what the tool's name says it is (browser, files …) covers it too.
-      const altResource = lifted.altResource ?? (cls.named && cls.named !== lifted.resource ? cls.named : undefined);
-      return Object.assign({}, lifted, { altResource, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` });
+      const named = cls.named && cls.named !== lifted.resource ? [cls.named] : [];
+      const altResources = [...(lifted.altResources ?? []), ...named];
+      return Object.assign({}, lifted, { altResources: altResources.length > 0 ? altResources : undefined, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` });
     }
     case 'send': {
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
@@ -97,7 +100,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'shell':
       return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command`, sink: simpleSink('shell', false, 'device'), payload: [...parts.commands, ...parts.content, ...parts.paths], targets: [] };
     case 'settings': {
-      const text = Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+      // The tool's own name says what it changes too ("set_developer_options").
+      const text = [tool.name, ...Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)].join(' ');
       const sensitive = catalog.sensitiveSetting(text);
       const values = Object.entries(args).map(([k, v]) => ({ field: k, value: typeof v === 'string' ? v : JSON.stringify(v) }));
       return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: sensitive, lifted: `${cls.how}: ${sensitive ? 'security-relevant ' : ''}settings change`, sink: null, payload: [], targets: values };
@@ -109,6 +113,10 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'call':
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     case 'write': {
+      // Changing an account (password, e-mail, recovery, sign-in) is an account change.
+      if (cls.resource === 'accounts') {
+        return { label, effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `${cls.how}: account change`, sink: null, payload: [], targets: [...parts.recipients, ...parts.content] };
+      }
       // An invitation to attendees is a send to them (calendar invites are e-mails).
       if (parts.recipients.length > 0 && !['settings', 'device', 'apps'].includes(cls.resource)) {
         return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink('email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };

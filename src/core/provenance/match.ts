@@ -63,8 +63,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
     }
   }
   for (const atom of store.allAtoms()) {
-    const minLen = /[^\p{ASCII}]/u.test(atom.key) ? 2 : atom.secret ? 4 : 5;
-    if (atom.key.length >= minLen && view.squashed.includes(atom.key)) {
+    if (atom.key.length >= atom.minMatch && view.squashed.includes(atom.key)) {
       hits.push({ atom, how: 'verbatim' });
       continue;
     }

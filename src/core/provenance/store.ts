@@ -13,7 +13,11 @@ export interface LabelledAtom extends AtomCandidate {
   eventId: string;
   agent: string;
   source: ProvenanceSource;
+  /** Shortest key that counts as carried verbatim: any non-ASCII key (CJK names) 2, secrets 4, else 5. */
+  minMatch: number;
 }
+
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 export interface UntrustedText {
   key: string;
@@ -48,7 +52,7 @@ export class ProvenanceStore {
     for (const c of candidates) {
       const existing = this.atoms.get(c.key);
       if (existing && (existing.secret || !secret)) continue;
-      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source });
+      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
       added++;
     }
     while (this.atoms.size > this.limits.maxAtoms) {

@@ -2,9 +2,9 @@
 // does not grow with rules that cannot match it.
 import type { AgentEvent, Effect } from '../event/agent-event';
 import { grants } from '../config/policy-config';
-import type { Comparator, Expr, RuleNode, RuleOutcome, Value } from './ast';
+import type { Comparator, Expr, RuleNode, RuleOutcome } from './ast';
 import type { RuleContext } from './context';
-import { FIELDS, type FieldValue } from './fields';
+import { FIELDS } from './fields';
 import type { RuleError } from './parser';
 
 export type Predicate = (ctx: RuleContext) => boolean;
@@ -79,12 +79,6 @@ function compare(a: number, op: Comparator, b: number): boolean {
   }
 }
 
-function equals(actual: FieldValue, expected: Value): boolean {
-  if (Array.isArray(actual)) return actual.some((a) => equals(a, expected));
-  if (typeof expected === 'string' && typeof actual === 'string') return actual.toLowerCase() === expected.toLowerCase();
-  return actual === expected;
-}
-
 function globToRegex(glob: string): RegExp {
   const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`, 'i');
@@ -131,9 +125,13 @@ function compileExpr(expr: Expr, v: Validator, counters: SessionCounter[]): Pred
       }
       const get = field.get;
       const negate = expr.negate;
+      // Strings compare case-insensitively: expected values are folded once, here.
+      const strings = new Set(values.filter((value) => typeof value === 'string').map((value) => (value as string).toLowerCase()));
+      const others = values.filter((value) => typeof value !== 'string');
+      const one = (actual: string | number | boolean | null): boolean => (typeof actual === 'string' ? strings.has(actual.toLowerCase()) : others.includes(actual as number | boolean));
       return (c) => {
         const actual = get(c.event, c);
-        const hit = values.some((value) => equals(actual, value));
+        const hit = Array.isArray(actual) ? actual.some(one) : one(actual as string | number | boolean | null);
         return negate ? !hit : hit;
       };
     }

@@ -16,6 +16,10 @@ export interface RuleContext {
   /** Labels (and class `untrusted`, `any`) of untrusted content the targets came from. */
   targetLabels(): ReadonlySet<string>;
   scores(): ContentScores;
+  /** The payload values joined by newlines (computed once per event). */
+  payloadText(): string;
+  /** The target values joined by newlines (computed once per event). */
+  targetsText(): string;
   /** How many earlier events of this session within the window matched session counter `index`. */
   counted(index: number, windowMs: number): number;
 }

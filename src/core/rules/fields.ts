@@ -5,6 +5,8 @@ import type { RuleContext } from './context';
 export type FieldValue = string | number | boolean | null | readonly string[];
 type Getter = (event: AgentEvent, ctx: RuleContext | null) => FieldValue;
 
+export const joinValues = (parts: AgentEvent['payload']): string => parts.map((p) => p.value).join('\n');
+
 const sinkState = (e: AgentEvent) => (e.sink === null ? 'none' : e.sink.external ? 'external' : 'internal');
 
 export const FIELDS: Record<string, { get: Getter; values?: readonly string[]; doc: string }> = {
@@ -26,8 +28,8 @@ export const FIELDS: Record<string, { get: Getter; values?: readonly string[]; d
   'sink.kind': { get: (e) => e.sink?.kind ?? 'none', values: ['email', 'sms', 'chat', 'social', 'http', 'share', 'payment', 'local', 'shell', 'call', 'device', 'none'], doc: 'kind of sink' },
   'sink.host': { get: (e) => e.sink?.host ?? null, doc: 'HTTP host written to' },
   'sink.recipients': { get: (e) => e.sink?.recipients ?? [], doc: 'recipients' },
-  payload: { get: (e) => e.payload.map((p) => p.value).join('\n'), doc: 'content carried, as text' },
-  targets: { get: (e) => e.targets.map((p) => p.value).join('\n'), doc: 'recipients, payees, URLs, packages, paths' },
+  payload: { get: (e, c) => c?.payloadText() ?? joinValues(e.payload), doc: 'content carried, as text' },
+  targets: { get: (e, c) => c?.targetsText() ?? joinValues(e.targets), doc: 'recipients, payees, URLs, packages, paths' },
   'field.password': { get: (e) => e.secretField, doc: 'typing into a password/PIN field' },
   'screen.path': { get: (e) => e.screen?.path.join(' / ') ?? '', doc: 'screens navigated through in the current app' },
   plan: { get: (e) => e.plan !== undefined, doc: 'true for a step of an LLM plan' },

@@ -1,0 +1,54 @@
+// One-time codes (OTP, 2FA, TAN) in text, in the languages people receive them in. Observed
+// codes become secrets (protocol.md §5.1, §5.5); typed or sent codes score as secret content.
+
+/** Words that name a one-time code, specific enough to score typed content by. */
+const SPECIFIC = [
+  'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
+  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'mtan',
+  'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'code de (?:vérification|sécurité|confirmation)',
+  'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
+  'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
+].join('|');
+
+/** CJK names of a code: words there are not separated by spaces, so no word boundaries. */
+const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
+
+/** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821". */
+const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|код|kodu|kode|mã|tan|pin|رمز`;
+
+const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_LETTER_AFTER = '(?![\\p{L}])';
+const word = (alternatives: string) => `(?:${NOT_LETTER_BEFORE}(?:${alternatives})${NOT_LETTER_AFTER}|${CJK})`;
+/** 4–8 digits, or two groups of three ("719 204"), not part of a longer number. */
+const CODE = '(?<![\\d.,])(\\d{3}[ -]\\d{3}|\\d{4,8})(?![\\d.,]\\d|\\d)';
+
+/** A code named before it ("验证码：483920", "Your code is 4821") or after it ("482913 is your one-time passcode"). */
+const OBSERVED_PATTERNS = [
+  new RegExp(`${word(ANY)}[^\\d\\n]{0,25}?${CODE}`, 'giu'),
+  new RegExp(`${CODE}[^\\d\\n]{0,40}?${word(ANY)}`, 'giu'),
+];
+
+/** Content scoring: a code next to a word that can only mean a one-time code. */
+export const TYPED_CODE = new RegExp(`${word(SPECIFIC)}\\D{0,20}${CODE}|${CODE}\\D{0,30}${word(SPECIFIC)}`, 'iu');
+
+const cache = new Map<string, string[]>();
+
+/** One-time codes inside observed text (SMS, notifications, e-mails), digits only. */
+export function otpCodesIn(text: string): string[] {
+  let cached = cache.get(text);
+  if (!cached) {
+    cached = findCodes(text);
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(text, cached);
+  }
+  return cached;
+}
+
+function findCodes(text: string): string[] {
+  const codes = new Set<string>();
+  for (const re of OBSERVED_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) codes.add(m[1].replace(/\D/g, ''));
+  }
+  return [...codes];
+}
