@@ -154,7 +154,8 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
       if (!kind) {
         const words = packageWords(key).slice(1).reverse();
         for (const word of words) {
-          const hit = keywordMap.get(word) ?? [...keywordMap.entries()].find(([w]) => w.length >= 4 && word.includes(w))?.[1];
+          // Inside a word: 4+ letter keywords anywhere, 3-letter ones at its start or end (paypay, gopay).
+          const hit = keywordMap.get(word) ?? [...keywordMap.entries()].find(([w]) => (w.length >= 4 && word.includes(w)) || (w.length === 3 && word.length > 3 && (word.startsWith(w) || word.endsWith(w))))?.[1];
           if (hit) {
             kind = hit;
             break;

@@ -9,6 +9,7 @@ import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
+import { DIALOG_KINDS } from '../normalize/normalize';
 import { fieldRole } from '../normalize/screen-context';
 
 export interface SourceLabel {
@@ -42,7 +43,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
   if (!observed.fields && !observed.foreground) return;
   const screen = session.screen(event.device ?? `agent:${event.agent}`);
   const app = observed.foreground ?? event.app;
-  if (app) screen.switchTo(app);
+  if (app) screen.switchTo(app, DIALOG_KINDS.has(catalog.appKind(app)));
   const kind = catalog.appKind(screen.app ?? event.app);
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }

@@ -163,6 +163,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
   if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
+  // The package installer's own confirm installs what it was handed.
+  if (!effect && kind === 'installer') return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
     return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });

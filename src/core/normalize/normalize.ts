@@ -12,6 +12,9 @@ import { isHighImpact, type Lifted } from './lifted';
 import { liftTool } from './tool';
 import { stepIssues } from './validate';
 
+/** Apps that only show system dialogs over whatever app asked for them. */
+export const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions']);
+
 export interface NormalizeDeps {
   catalog: Catalog;
   org: OrgFacts;
@@ -52,7 +55,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
   if (step.channel === 'gui' && step.gui) {
     const gui = step.gui;
     const screen = session.screen(request.device ?? `agent:${request.agent}`);
-    if (gui.app) screen.switchTo(gui.app);
+    if (gui.app) screen.switchTo(gui.app, DIALOG_KINDS.has(catalog.appKind(gui.app)));
     const app = gui.app ?? screen.app ?? undefined;
     const kind = catalog.appKind(app);
     lifted = liftGui({ gui, app, kind, screen, catalog, org });

@@ -86,9 +86,14 @@ export class ScreenContext {
   attachment: Attachment | null = null;
   private fields = new Map<string, DraftField>();
 
-  switchTo(app: string | null): void {
+  /**
+   * Another app comes to the front. A system dialog (the package installer's "Uninstall this
+   * app?", a permission prompt) belongs to the screen it pops up over: `overlay` keeps the path.
+   */
+  switchTo(app: string | null, overlay = false): void {
     if (app === this.app) return;
     this.app = app;
+    if (overlay) return;
     this.path = [];
     this.fields.clear();
   }
