@@ -157,7 +157,8 @@ export class PolicyEngine {
         normalized.track(decision.decision === 'allow');
         // Text the agent types is its own: when the screen later shows it, that is not a read.
         if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
-        if (decision.decision === 'allow' && event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
+        // Attempts count too: a value split over sends is caught whether or not its first part went out.
+        if (event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
         session.remember({ event, decision });
         decided.push({ event, decision });
       });

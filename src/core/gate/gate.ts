@@ -242,21 +242,22 @@ export function evaluateRules(event: AgentEvent, pack: CompiledPack, session: Se
       (allows ??= []).push(m);
     }
   }
+  // What this send carries, remembered by the engine for splits over later sends (allowed or not).
+  const view = event.sink && event.payload.length > 0 ? ctx.view() : undefined;
   if (denies) {
     const first = denies[0];
     let tier = first.rule.tier;
     for (const m of denies) if (TIER_ORDER[m.rule.tier] < TIER_ORDER[tier]) tier = m.rule.tier;
-    return { flows, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: reasonOf(first, event, ctx) };
+    return { flows, view, decision: 'deny', tier, rules: denies.map((m) => m.rule.id), reason: reasonOf(first, event, ctx) };
   }
-  const view = event.sink && event.payload.length > 0 ? ctx : null;
   if (asks) {
     if (event.policy.mode === 'HATL' && approvals) {
-      return { flows, view: view?.view(), decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${reasonOf(approvals[0], event, ctx)} (pre-approved for HATL agent ${event.agent})` };
+      return { flows, view, decision: 'allow', tier: 'T2', rules: approvals.map((m) => m.rule.id), reason: `${reasonOf(approvals[0], event, ctx)} (pre-approved for HATL agent ${event.agent})` };
     }
-    return { flows, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: reasonOf(asks[0], event, ctx) };
+    return { flows, view, decision: 'ask', tier: 'T4', rules: asks.map((m) => m.rule.id), reason: reasonOf(asks[0], event, ctx) };
   }
-  if (allows) return { flows, view: view?.view(), decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: reasonOf(allows[0], event, ctx) };
-  return { flows, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
+  if (allows) return { flows, view, decision: 'allow', tier: 'T2', rules: allows.map((m) => m.rule.id), reason: reasonOf(allows[0], event, ctx) };
+  return { flows, view, decision: 'deny', tier: 'T2', rules: [], reason: `no rule allows ${event.effect} "${event.label}" (default deny)`, code: 'default_deny' };
 }
 
 export function decisionOf(event: AgentEvent, verdict: GateVerdict, ruleset: string, latencyUs: number): Decision {

@@ -126,20 +126,25 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
   }
   const sinkKind: SinkKind = (info.sink as SinkKind | undefined) ?? 'chat';
-  const recipients = draft.recipients.length > 0 ? draft.recipients : sinkKind === 'email' ? [] : conversation(inputs);
+  const thread = draft.recipients.length > 0 || sinkKind === 'email' ? [] : conversation(inputs);
+  const recipients = draft.recipients.length > 0 ? draft.recipients : thread;
   const resource = MESSAGING_KINDS.has(kind) ? info.resource : 'chat';
   return base(inputs, 'send', `${why}: ${sinkKind} send${MESSAGING_KINDS.has(kind) ? '' : ' (generic send button in an unknown app)'}`, {
     resource,
     sink: messageSink(sinkKind, recipients, org),
     payload: draft.body,
-    // The conversation the agent tapped into is not a steerable target: replying in a thread
-    // that is on screen is ordinary use. Typed recipients are.
-    targets: draft.targets,
+    // The conversation the agent tapped into is not a steerable target when it is a contact or
+    // a group (replying in a thread on screen is ordinary use); a bare number or address it
+    // opened is, like a typed recipient.
+    targets: [...draft.targets, ...thread.filter((t) => BARE_ADDRESS.test(t.trim())).map((value) => ({ field: 'conversation', value }))],
   });
 }
 
 /** An account screen, in the languages of the lexicon. */
-const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|\bconta|账户|帐户|账号|帐号|アカウント|계정|аккаунт|учетн/i;
+const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|\bconta|账户|帐户|账号|帐号|帳號|帳戶|賬號|賬戶|アカウント|계정|аккаунт|учетн|hesap|akun|tài khoản|حساب|บัญชี|חשבון/i;
+
+/** A phone number, e-mail address or @/$ handle rather than a contact's name. */
+const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,})$/;
 
 const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?for|备注|留言|メモ/i;
 
@@ -163,6 +168,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
   if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
+  // Confirming a screen where an amount was typed (a transfer form in any app) moves money.
+  if (!effect && draftParts(screen).amount.length > 0) return liftPayment(inputs, `${why} with an amount filled in`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer') return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
   if (effect) {

@@ -17,7 +17,7 @@ const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['code', /^(otp|totp|mfa|2fa|verification|verify|code|验证码|認証コード|인증번호)$/],
   ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
-  ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액)$/],
+  ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
   ['url', /^(url|address|omnibox|location|網址|网址)$/],
   ['search', /^(search|query|find|搜索)$/],
 ];

@@ -53,13 +53,14 @@ function digitHit(atomDigits: string, run: string): boolean {
 export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = []): AtomHit[] {
   const hits: AtomHit[] = [];
   if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
-  // A value split over several sends to the same sink: the last few runs sent, then this one.
-  const joinedHistory: string[] = [];
+  // A value split over several sends to the same sink: the last few runs sent (or attempted),
+  // then this one. The join counts only where this send completes what came before.
+  const joinedHistory: Array<{ before: string; joined: string }> = [];
   if (previousDigitRuns.length > 0) {
     const current = view.shortDigits.length > 0 ? [view.shortDigits.join(''), ...view.shortDigits] : [];
     for (let k = 1; k <= Math.min(3, previousDigitRuns.length); k++) {
       const before = previousDigitRuns.slice(-k).join('');
-      for (const run of current) if (before.length + run.length >= 7) joinedHistory.push(before + run);
+      for (const run of current) if (before.length + run.length >= 7) joinedHistory.push({ before, joined: before + run });
     }
   }
   for (const atom of store.allAtoms()) {
@@ -72,7 +73,8 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
         hits.push({ atom, how: view.digits.some((run) => run.includes(atom.digits!)) ? 'digits' : 'fragment' });
         continue;
       }
-      if (joinedHistory.some((joined) => digitHit(atom.digits!, joined))) hits.push({ atom, how: 'split' });
+      const whole = atom.digits.replace(/^0+/, '');
+      if (joinedHistory.some((h) => digitHit(atom.digits!, h.joined) && !h.before.includes(whole))) hits.push({ atom, how: 'split' });
     }
   }
   return hits;
@@ -108,9 +110,10 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
   const hits: UntrustedHit[] = [];
   for (const target of targets) {
     const key = squash(target.value);
-    // Short codes (5–6 digits) can be recipients; elsewhere a short number is too common to tell.
+    // Short codes (4–6 digits, premium SMS) can be recipients; elsewhere a short number is too common to tell.
     const recipientField = /(^|[._-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
-    if (key.length < 5 || (/^\d+$/.test(key) && key.length < (recipientField ? 5 : 7))) continue;
+    const digitsOnly = /^\d+$/.test(key);
+    if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) continue;
     // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
     // bare header or list item (a sender address, a file name) is just what the screen lists.
     const found = corpus.find((text) => text.words >= 4 && text.key.includes(key) && text.key.length >= key.length + 8);
