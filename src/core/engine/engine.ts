@@ -12,6 +12,7 @@ import type { ProvenanceSource } from '../provenance/store';
 import type { CompiledPack } from '../rules/pack';
 import { SessionState } from '../session/session-state';
 import { InterruptBoard, type BreakerOptions, type Interrupt, type InterruptRecord } from './interrupts';
+import { recipientKey } from '../normalize/sinks';
 import { applyScreenFields, authoredKeys, recordObservation } from './observe';
 import type { Clock, IdSource } from './ports';
 
@@ -158,7 +159,7 @@ export class PolicyEngine {
         // Text the agent types is its own: when the screen later shows it, that is not a read.
         if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         // Attempts count too: a value split over sends is caught whether or not its first part went out.
-        if (event.sink && verdict.view) session.provenance.rememberSent(event.sink.label, verdict.view.shortDigits);
+        if (event.sink && verdict.view) session.provenance.rememberSent(recipientKey(event.sink), verdict.view.shortDigits);
         session.remember({ event, decision });
         decided.push({ event, decision });
       });

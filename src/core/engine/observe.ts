@@ -11,22 +11,27 @@ import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { DIALOG_KINDS } from '../normalize/normalize';
 import { fieldRole } from '../normalize/screen-context';
+import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
 export interface SourceLabel {
   label: string;
   classes: readonly LabelClass[];
 }
 
-/** Screens of a social app that hold private conversations (inbox, DMs, chats). */
-const DIRECT_MESSAGES = /messenger|messages?|inbox|direct|chats?|\bdms?\b|conversations?|私信|消息|聊天|メッセージ|トーク|메시지|채팅|mensajes?|nachrichten|messagerie|mensagens|сообщения/i;
+
+/** A social app's direct messages are messages, not a public feed; account screens in Settings show account data. */
+function refinedKind(kind: string, path: readonly string[]): string {
+  if (kind === 'social' && path.some((label) => DIRECT_MESSAGES.test(label))) return 'chat';
+  if (kind === 'settings' && path.some((label) => ACCOUNT_WORDS.test(label))) return 'accounts';
+  return kind;
+}
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, privateLabels: ReadonlySet<string>): SourceLabel {
   if (event.effect === 'shell') return shellSource(event);
   if (event.channel === 'gui') {
     const kind = catalog.appKind(observed.foreground ?? event.app);
-    // A social app's direct messages are messages, not a public feed.
-    const info = kind === 'social' && event.screen?.path.some((label) => DIRECT_MESSAGES.test(label)) ? catalog.kindInfo('chat') : catalog.kindInfo(kind);
+    const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
     return { label: info.label, classes: info.classes };
   }
   if (privateLabels.has(event.resource)) return { label: event.resource, classes: ['private'] };

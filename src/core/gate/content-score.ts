@@ -69,8 +69,10 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
   return { score, hits };
 }
 
-/** One scan that every secret/injection pattern needs a hit of: most content has none. */
-const PREFILTER = /-----BEGIN|AKIA|\bgh[pousr]_|github_pat|\b[sr]k[-_]|xox[abposr]-|AIza|eyJ|api.?key|secret|token|pass(word|wd|code)?\b|pwd|密码|パスワード|otp|code|验证码|校验码|動態|認証|인증|seed|recovery|mnemonic|ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)|\d{4,8}/i;
+/** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
+ * second. Most content has neither (a number alone is not suspicious). */
+const SECRET_PREFILTER = /-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic/i;
+const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 export interface ContentFindings extends ContentScores {
   hits: string[];
@@ -80,10 +82,9 @@ export interface ContentFindings extends ContentScores {
 export function scoreContent(event: AgentEvent, text = event.payload.map((p) => p.value).join('\n')): ContentFindings {
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
   const shell = event.effect === 'shell' ? run(SHELL, text) : { score: 0, hits: [] };
-  const suspicious = PREFILTER.test(text);
   // A secret typed into a password field is where it belongs.
-  const secret = event.secretField || !suspicious ? { score: 0, hits: [] } : run(SECRETS, text);
-  const injection = suspicious ? run(INJECTION, text) : { score: 0, hits: [] };
+  const secret = event.secretField || !SECRET_PREFILTER.test(text) ? { score: 0, hits: [] } : run(SECRETS, text);
+  const injection = INJECTION_PREFILTER.test(text) ? run(INJECTION, text) : { score: 0, hits: [] };
   const max = Math.max(shell.score, secret.score, injection.score);
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }

@@ -10,6 +10,7 @@ import type { ContentScores, RuleContext } from '../rules/context';
 import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
+import { recipientKey } from '../normalize/sinks';
 import { scoreContent, type ContentFindings } from './content-score';
 
 export interface T1Block {
@@ -48,27 +49,41 @@ export function scopeBlock(event: AgentEvent): T1Block | null {
   return { code: 'out_of_scope', reason: `agent ${event.agent}${policy.role ? ` (${policy.role})` : ''} is not granted ${wanted} for ${event.effect} "${event.label}" (scopes: ${policy.scopes.join(', ') || 'none'})` };
 }
 
+/** Reason templates split once into literal text and {placeholder} names (odd indexes). */
+const templates = new Map<string, string[]>();
+
 function fill(template: string, event: AgentEvent, ctx: GateContext): string {
   if (!template.includes('{')) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    switch (key) {
-      case 'labels': return [...ctx.payloadLabels()].filter((l) => l !== 'any' && l !== 'private' && l !== 'secret').join(', ') || 'none';
-      case 'untrusted': return [...ctx.targetLabels()].filter((l) => l !== 'any' && l !== 'untrusted').join(', ') || 'none';
-      case 'sink': return event.sink?.label ?? 'no sink';
-      case 'effect': return event.effect;
-      case 'app': return event.app ?? 'no app';
-      case 'agent': return event.agent;
-      case 'resource': return event.resource;
-      case 'label': return event.label;
-      case 'mode': return event.policy.mode;
-      case 'content': return ctx.findings().hits.join(', ') || 'none';
-      case 'targets': return ctx.steered().map((s) => `${s.field}="${s.value}"`).join(', ') || 'none';
-      default: return whole;
-    }
-  });
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    if (templates.size >= 1000) templates.clear();
+    templates.set(template, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += placeholder(parts[i], event, ctx) + parts[i + 1];
+  return out;
+}
+
+function placeholder(key: string, event: AgentEvent, ctx: GateContext): string {
+  switch (key) {
+    case 'labels': return [...ctx.payloadLabels()].filter((l) => l !== 'any' && l !== 'private' && l !== 'secret').join(', ') || 'none';
+    case 'untrusted': return [...ctx.targetLabels()].filter((l) => l !== 'any' && l !== 'untrusted').join(', ') || 'none';
+    case 'sink': return event.sink?.label ?? 'no sink';
+    case 'effect': return event.effect;
+    case 'app': return event.app ?? 'no app';
+    case 'agent': return event.agent;
+    case 'resource': return event.resource;
+    case 'label': return event.label;
+    case 'mode': return event.policy.mode;
+    case 'content': return ctx.findings().hits.join(', ') || 'none';
+    case 'targets': return ctx.steered().map((s) => `${s.field}="${s.value}"`).join(', ') || 'none';
+    default: return `{${key}}`;
+  }
 }
 
 const DEVICE_FILE = /(?:^|[\s"'(=,[])((?:\/(?:sdcard|storage|mnt\/sdcard|data\/media)\/|content:\/\/|file:\/\/)[^\s"',)\]]+)/gi;
+const MAY_NAME_FILE = /sdcard|storage|\/mnt\/|data\/media|content:|file:/i;
 const SHARED_ITEM = /^content:\/\/agentflow\/([\w-]+)\//;
 const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 
@@ -76,7 +91,7 @@ const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 function fileLabels(payload: AgentEvent['payload']): Set<string> {
   const labels = new Set<string>();
   for (const part of payload) {
-    if (!part.value.includes('/')) continue;
+    if (!part.value.includes('/') || !MAY_NAME_FILE.test(part.value)) continue;
     for (const m of part.value.matchAll(DEVICE_FILE)) {
       const shared = SHARED_ITEM.exec(m[1]);
       labels.add(shared ? shared[1] : MEDIA_FILE.test(m[1]) || /dcim|pictures|camera/i.test(m[1]) ? 'photos' : 'files');
@@ -113,7 +128,7 @@ class GateContext implements RuleContext {
           labels.add('private');
           if (secret) labels.add('secret');
         };
-        const sinkKey = this.event.sink?.label ?? '';
+        const sinkKey = this.event.sink ? recipientKey(this.event.sink) : '';
         for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) carry(hit.atom.label, hit.atom.secret);
         if (this.event.sink) {
           // A local file path in what leaves carries the file itself (attachments, uploads);

@@ -7,6 +7,7 @@ import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { GuiAction, Target } from '../protocol/schema';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
+import { ACCOUNT_WORDS } from './screen-words';
 import { httpSink, messageSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
@@ -140,8 +141,6 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   });
 }
 
-/** An account screen, in the languages of the lexicon. */
-const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|\bconta|账户|帐户|账号|帐号|帳號|帳戶|賬號|賬戶|アカウント|계정|аккаунт|учетн|hesap|akun|tài khoản|حساب|บัญชี|חשבון/i;
 
 /** A phone number, e-mail address or @/$ handle rather than a contact's name. */
 const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,})$/;
@@ -282,6 +281,8 @@ export function liftGui(inputs: GuiInputs): Lifted {
           return liftContextual(inputs, label);
         default:
           if (isToggle && kind === 'settings') return liftContextual(inputs, label || 'toggle');
+          // A page's own button ("Check token", "Continue") submits the form typed into it.
+          if (kind === 'browser' && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) return liftSend(inputs, `web page button "${label}" with a filled-in form`);
           if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
           return base(inputs, 'navigate', `tap "${label}"`);
       }

@@ -30,6 +30,20 @@ export function httpSink(host: string, org: OrgFacts): Sink {
   return { kind: 'http', recipients: [host], host, external, label: `http:${host}` };
 }
 
+/**
+ * Who a sink delivers to, written the same however the recipient was spelled: phone numbers by
+ * their last 9 digits (+1 773 555 0124 = (773) 555-0124), addresses in lower case. Sends to one
+ * recipient over different channels (GUI, tool, API) share it, so a value split over them is seen.
+ */
+export function recipientKey(sink: Sink): string {
+  const who = sink.recipients.map((r) => {
+    const digits = r.replace(/\D/g, '');
+    return /^[\d\s().+-]+$/.test(r.trim()) && digits.length >= 7 ? digits.slice(-9) : r.trim().toLowerCase();
+  });
+  const kind = sink.kind === 'sms' || sink.kind === 'chat' || sink.kind === 'call' ? 'phone' : sink.kind;
+  return `${kind}:${who.sort().join(',')}`;
+}
+
 export function simpleSink(kind: SinkKind, external: boolean, what: string): Sink {
   return { kind, recipients: what ? [what] : [], external, label: what ? `${kind}:${what}` : kind };
 }

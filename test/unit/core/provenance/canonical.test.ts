@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodedVariants, digitRuns, jsonLeaves, squash } from '../../../../src/core/provenance/canonical';
+import fc from 'fast-check';
+import { decodedVariants, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
 
 describe('canonical text forms', () => {
   it('squash folds case, whitespace, punctuation and diacritics', () => {
@@ -31,5 +32,19 @@ describe('canonical text forms', () => {
       { path: 'a[1]', value: '2', key: 'a' },
       { path: 'c.d', value: 'y', key: 'd' },
     ]);
+  });
+});
+
+describe('ASCII fast paths of squash and digitRuns', () => {
+  it('equal the Unicode definitions on any text (property)', () => {
+    const alphabet = fc.constantFrom(...'aZ09 \t\n-./()+,\'_@#%é１Ｚ\u00a0'.split(''));
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: alphabet, maxLength: 60 }), fc.string({ unit: fc.constantFrom(...'0123456789 -.,()+/\''.split('')), maxLength: 40 }));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 8 }), (t, min) => {
+        expect(squash(t)).toBe(squashUnicode(t));
+        expect(digitRuns(t, min)).toEqual(digitRunsUnicode(t, min));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
