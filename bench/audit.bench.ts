@@ -1,6 +1,7 @@
 // Audit log throughput: appends/s of the tamper-evident log (redaction + canonical JSON +
-// Merkle + SQLite commit) next to raw better-sqlite3 inserts of the very same rows, measured in
-// the same run on the same schema; plus proof generation / verification and full-verify times.
+// Merkle + SQLite commit) next to raw better-sqlite3 inserts of the very same rows (same columns,
+// same bytes), measured in the same run on the same schema, raw and audit runs alternating over
+// a few rounds; plus proof generation / verification and full-verify times.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,12 @@ import { workloadCases } from './workload';
 
 const N = 20_000;
 const BATCH = 100;
+/**
+ * Each measurement is repeated in rounds, and within a round each audit run directly follows
+ * the raw run it is compared with: load from other work on the machine then moves both sides of
+ * a ratio alike instead of skewing whichever ran during a busy moment.
+ */
+const ROUNDS = 3;
 
 /** Realistic decision inputs: the workload's steps decided by the default pack. */
 function decisionPool(): DecisionInput[] {
@@ -43,10 +50,14 @@ function decisionPool(): DecisionInput[] {
   return pool;
 }
 
-function inputsOf(pool: DecisionInput[], n: number, tag: string): DecisionInput[] {
+/**
+ * N distinct inputs cycling through the pool. Every run gets the same ids (each run writes its
+ * own database), so raw rows and audit records carry the same bytes, not ids of other lengths.
+ */
+function inputsOf(pool: DecisionInput[], n: number): DecisionInput[] {
   return Array.from({ length: n }, (_, i) => {
     const base = pool[i % pool.length];
-    return { ...base, event: { ...base.event, id: `${tag}-${i}` }, decision: { ...base.decision, event: `${tag}-${i}` } };
+    return { ...base, event: { ...base.event, id: `ev-${i}` }, decision: { ...base.decision, event: `ev-${i}` } };
   });
 }
 
@@ -65,6 +76,17 @@ interface Rates {
   cpu: number;
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Removes a database and its WAL files once measured, so its pages are not written back during later runs. */
+function removeDb(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
 export const suite: BenchSuite = {
   name: 'audit log',
   async run(log) {
@@ -72,20 +94,24 @@ export const suite: BenchSuite = {
     try {
       const pool = decisionPool();
       const alg = resolveHashAlgorithm('sha256');
-      log(`workload: ${pool.length} distinct decided events from the public cases, cycled to ${N} records; WAL, synchronous=NORMAL`);
+      log(`workload: ${pool.length} distinct decided events from the public cases, cycled to ${N} records; WAL, synchronous=NORMAL; ${ROUNDS} rounds, raw and audit runs alternating`);
 
-      // The same rows, prepared outside the timing for the raw inserts.
-      const rowInputs = inputsOf(pool, N, 'raw');
+      // The same rows, prepared outside the timing for the raw inserts; stamped like the log stamps them.
+      const stampTs = Date.now();
+      const rowInputs = inputsOf(pool, N);
       const rows = rowInputs.map((input, seq) => {
-        const record = buildDecisionRecord(input, { seq, ts: 1, hashAlg: alg });
+        const record = buildDecisionRecord(input, { seq, ts: stampTs, hashAlg: alg });
         const text = canonicalJson(record);
-        return [seq, 'decision', 1, record.session, record.agent, record.decision_id, record.decision, record.ruleset, text, Buffer.from(leafHash(alg, utf8(text)))] as const;
+        return [seq, 'decision', stampTs, record.session, record.agent, record.decision_id, record.decision, record.ruleset, text, Buffer.from(leafHash(alg, utf8(text)))] as const;
       });
       const avgBytes = rows.reduce((a, r) => a + r[8].length, 0) / rows.length;
       const insertSql = 'INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+      let files = 0;
+      const freshFile = (kind: string) => join(dir, `${kind}-${files++}.db`);
 
-      const rawRun = (file: string, batch: number): Rates => {
-        const db = openDatabase(join(dir, file));
+      const rawRun = (batch: number): Rates => {
+        const file = freshFile('raw');
+        const db = openDatabase(file);
         const insert = db.prepare(insertSql);
         const tx = db.transaction((from: number, to: number) => {
           for (let i = from; i < to; i++) insert.run(...rows[i]);
@@ -95,30 +121,35 @@ export const suite: BenchSuite = {
         for (let i = 0; i < N; i += batch) tx.immediate(i, Math.min(N, i + batch));
         const rates = { wall: rate(N, performance.now() - t0), cpu: rate(N, cpuMs() - c0) };
         db.close();
+        removeDb(file);
         return rates;
       };
 
-      const auditRun = (file: string, batch: number): Rates => {
-        const inputs = inputsOf(pool, N, file);
-        const audit = openAuditLog(join(dir, file));
+      /** Appends N records; returns the rates and, when `keep`, leaves the file for the proofs below. */
+      const auditRun = (batch: number, keep = false): Rates & { file: string } => {
+        const inputs = inputsOf(pool, N);
+        const file = freshFile('audit');
+        const audit = openAuditLog(file);
         const t0 = performance.now();
         const c0 = cpuMs();
         if (batch === 1) for (const input of inputs) audit.appendDecision(input);
         else for (let i = 0; i < N; i += batch) audit.appendDecisions(inputs.slice(i, i + batch));
         const rates = { wall: rate(N, performance.now() - t0), cpu: rate(N, cpuMs() - c0) };
         audit.close();
-        return rates;
+        if (!keep) removeDb(file);
+        return { ...rates, file };
       };
 
       // A plain unprotected log: the same decision data serialized with JSON.stringify and inserted.
-      const plainRun = (file: string, batch: number): Rates => {
-        const db = openDatabase(join(dir, file));
+      const plainRun = (batch: number): Rates => {
+        const file = freshFile('plain');
+        const db = openDatabase(file);
         const insert = db.prepare(insertSql);
         const tx = db.transaction((from: number, to: number) => {
           for (let i = from; i < to; i++) {
             const input = rowInputs[i];
             const text = JSON.stringify({ event: input.event, decision: input.decision, request: input.request, screen: input.screen });
-            insert.run(i, 'decision', 1, input.event.session, input.event.agent, input.event.id, input.decision.decision, input.decision.ruleset, text, rows[i][9]);
+            insert.run(i, 'decision', stampTs, input.event.session, input.event.agent, input.event.id, input.decision.decision, input.decision.ruleset, text, rows[i][9]);
           }
         });
         const t0 = performance.now();
@@ -126,34 +157,52 @@ export const suite: BenchSuite = {
         for (let i = 0; i < N; i += batch) tx.immediate(i, Math.min(N, i + batch));
         const rates = { wall: rate(N, performance.now() - t0), cpu: rate(N, cpuMs() - c0) };
         db.close();
+        removeDb(file);
         return rates;
       };
 
-      // Warm up JIT and the page cache on a small run, then measure.
-      rawRun('warm-raw.db', BATCH);
-      auditRun('warm-audit.db', 1);
-      const rawBatched = rawRun('raw-batched.db', BATCH);
-      const rawSingle = rawRun('raw-single.db', 1);
-      const plainBatched = plainRun('plain-batched.db', BATCH);
-      const auditSingle = auditRun('audit-single.db', 1);
-      const auditBatched = auditRun('audit-batched.db', BATCH);
+      // Warm up JIT and the page cache, then measure.
+      rawRun(BATCH);
+      auditRun(1);
+      auditRun(BATCH);
+      const series = { rawBatched: [] as Rates[], auditBatched: [] as Rates[], rawSingle: [] as Rates[], auditSingle: [] as Rates[], plainBatched: [] as Rates[] };
+      let proofFile = '';
+      for (let round = 0; round < ROUNDS; round++) {
+        series.rawBatched.push(rawRun(BATCH));
+        const batched = auditRun(BATCH, round === ROUNDS - 1);
+        series.auditBatched.push(batched);
+        if (round === ROUNDS - 1) proofFile = batched.file;
+        series.rawSingle.push(rawRun(1));
+        series.auditSingle.push(auditRun(1));
+        series.plainBatched.push(plainRun(BATCH));
+      }
 
-      const line = (label: string, r: Rates, unit: string, note = '') => log(`  ${label.padEnd(44)} ${fmt(r.wall, 0).padStart(9)} ${fmt(r.cpu, 0).padStart(9)}  ${unit}${note}`);
-      const ratio = (label: string, a: Rates, b: Rates, note = '') => log(`  ${label.padEnd(44)} ${fmt(a.wall / b.wall, 2).padStart(8)}× ${fmt(a.cpu / b.cpu, 2).padStart(8)}×${note}`);
+      const span = (values: number[], digits: number) => `${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}`;
+      const line = (label: string, runs: Rates[], unit: string, note = '') => {
+        const wall = runs.map((r) => r.wall);
+        const cpu = runs.map((r) => r.cpu);
+        log(`  ${label.padEnd(44)} ${fmt(median(wall), 0).padStart(9)} ${fmt(median(cpu), 0).padStart(9)}  ${span(wall, 0).padStart(13)}  ${unit}${note}`);
+      };
+      // Ratios are taken round by round (each audit run against the raw run just before it).
+      const ratio = (label: string, a: Rates[], b: Rates[], note = '') => {
+        const wall = a.map((r, i) => r.wall / b[i].wall);
+        const cpu = a.map((r, i) => r.cpu / b[i].cpu);
+        log(`  ${label.padEnd(44)} ${fmt(median(wall), 2).padStart(8)}× ${fmt(median(cpu), 2).padStart(8)}×  ${span(wall, 2).padStart(12)}×${note}`);
+      };
       log(`rows: ${N} decision records, ${fmt(avgBytes, 0)} bytes of canonical JSON on average; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
-      log(`  ${''.padEnd(44)} ${'wall/s'.padStart(9)} ${'cpu/s'.padStart(9)}   (cpu/s = rows per CPU-second of this process)`);
-      line(`raw better-sqlite3 inserts, ${BATCH} rows/txn`, rawBatched, 'rows');
-      line('raw better-sqlite3 inserts, 1 row/txn', rawSingle, 'rows');
-      line(`plain JSON.stringify + insert, ${BATCH} rows/txn`, plainBatched, 'rows', '   (an unprotected log of the same data)');
-      line('audit appendDecision, 1 record/txn', auditSingle, 'records', '   (durable before each action)');
-      line(`audit appendDecisions, ${BATCH} records/txn`, auditBatched, 'records');
-      ratio(`ratio audit/raw, both ${BATCH}/txn`, auditBatched, rawBatched, '   (goal ≥ 0.5×)');
-      ratio('ratio audit/raw, both 1/txn', auditSingle, rawSingle);
-      ratio(`ratio audit 1/txn vs raw ${BATCH}/txn`, auditSingle, rawBatched);
-      ratio(`ratio audit/plain JSON log, both ${BATCH}/txn`, auditBatched, plainBatched);
+      log(`  ${''.padEnd(44)} ${'wall/s'.padStart(9)} ${'cpu/s'.padStart(9)}  ${'wall range'.padStart(13)}  (medians of ${ROUNDS} rounds; cpu/s = rows per CPU-second of this process)`);
+      line(`raw better-sqlite3 inserts, ${BATCH} rows/txn`, series.rawBatched, 'rows');
+      line('raw better-sqlite3 inserts, 1 row/txn', series.rawSingle, 'rows');
+      line(`plain JSON.stringify + insert, ${BATCH} rows/txn`, series.plainBatched, 'rows', '   (an unprotected log of the same data)');
+      line('audit appendDecision, 1 record/txn', series.auditSingle, 'records', '   (durable before each action)');
+      line(`audit appendDecisions, ${BATCH} records/txn`, series.auditBatched, 'records');
+      ratio(`ratio audit/raw, both ${BATCH}/txn`, series.auditBatched, series.rawBatched, '   (goal ≥ 0.5×)');
+      ratio('ratio audit/raw, both 1/txn', series.auditSingle, series.rawSingle);
+      ratio(`ratio audit 1/txn vs raw ${BATCH}/txn`, series.auditSingle, series.rawBatched);
+      ratio(`ratio audit/plain JSON log, both ${BATCH}/txn`, series.auditBatched, series.plainBatched);
 
       // Proofs on the N-record log.
-      const audit = openAuditLog(join(dir, 'audit-single.db'), { readonly: true });
+      const audit = openAuditLog(proofFile, { readonly: true });
       const size = audit.size();
       const c0 = performance.now();
       audit.prove(0);

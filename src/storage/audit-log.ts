@@ -21,7 +21,8 @@ import {
   type RecordStamp,
 } from '../core/audit/record';
 import { verifyDatabase, type VerifyReport } from './audit-verify';
-import { leafHashOfText, resolveHashAlgorithm } from './native-hash';
+import { resolveHashAlgorithm } from './native-hash';
+import { RecordEncoder } from './record-encoder';
 import { openDatabase, type Db } from './sqlite';
 
 export interface AuditLogOptions {
@@ -103,9 +104,14 @@ interface PendingRow {
   seq: number;
   ts: number;
   record: AuditRecord;
-  text: string;
+  /** UTF-8 of the record's canonical JSON: the bytes that were hashed. */
+  bytes: Buffer;
   leaf: Uint8Array;
 }
+
+// The record text is bound as the UTF-8 bytes that were hashed; CAST makes it TEXT again (the
+// database encoding is UTF-8, so the stored value is byte for byte the canonical JSON).
+const INSERT_ROW = 'INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?)';
 
 function buf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -182,6 +188,8 @@ class SqliteAuditLog implements AuditLog {
   private readonly insertRow;
   private readonly insertCheckpoint;
   private readonly insertRows: { immediate(rows: PendingRow[], ts: number): void };
+  /** Null for readers, which never append. */
+  private readonly encoder: RecordEncoder | null;
 
   constructor(
     private readonly db: Db,
@@ -200,9 +208,10 @@ class SqliteAuditLog implements AuditLog {
     this.lastCheckpointTs = now();
     this.insertRow = readonly
       ? null
-      : db.prepare('INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      : db.prepare(INSERT_ROW);
     this.insertCheckpoint = readonly ? null : db.prepare('INSERT OR REPLACE INTO audit_checkpoints (size, root, ts, frontier) VALUES (?, ?, ?, ?)');
     this.insertRows = db.transaction((rows: PendingRow[], ts: number) => this.writeRows(rows, ts));
+    this.encoder = readonly ? null : new RecordEncoder(this.alg);
   }
 
   /** Rebuilds the right edge of the tree from the last checkpoint and the leaves after it. */
@@ -255,10 +264,10 @@ class SqliteAuditLog implements AuditLog {
     if (this.closed) throw auditError('audit_closed', `${this.path}: the audit log is closed`, this.path);
   }
 
-  private fail(error: unknown, what: string): never {
+  private fail(error: unknown, what: string | (() => string)): never {
     this.failures++;
     this.lastOk = false;
-    const message = `${this.path}: ${what} was not written: ${why(error)}`;
+    const message = `${this.path}: ${typeof what === 'function' ? what() : what} was not written: ${why(error)}`;
     this.lastError = message;
     const wrapped = isAuditException(error) && error.code !== 'invalid_input' ? error : auditError('audit_write_failed', message, this.path, error);
     try {
@@ -267,11 +276,14 @@ class SqliteAuditLog implements AuditLog {
     throw wrapped;
   }
 
-  /** Appends records built by `builders` in one transaction; on any failure nothing is kept. */
-  private appendAll(builders: Array<(stamp: RecordStamp) => AuditRecord>, what: string): AppendAck[] {
+  /**
+   * Appends records built by `builders` in one transaction; on any failure nothing is kept.
+   * `what` names them in the error, built only on failure (a batch of 100 ids is not free).
+   */
+  private appendAll(builders: Array<(stamp: RecordStamp) => AuditRecord>, what: string | (() => string)): AppendAck[] {
     try {
       this.ensureOpen();
-      if (this.readonly || !this.insertRow) throw auditError('audit_write_failed', `${this.path}: the audit log is open read-only`, this.path);
+      if (this.readonly || !this.insertRow || !this.encoder) throw auditError('audit_write_failed', `${this.path}: the audit log is open read-only`, this.path);
     } catch (error) {
       this.fail(error, what);
     }
@@ -279,13 +291,16 @@ class SqliteAuditLog implements AuditLog {
     const saved = this.frontier.clone();
     const savedCheckpoint = { size: this.lastCheckpointSize, ts: this.lastCheckpointTs };
     const rows: PendingRow[] = [];
+    // The previous append is written (or abandoned): its encoded bytes may be overwritten.
+    const encoder = this.encoder!;
+    encoder.reset();
     try {
       const ts = this.now();
       for (let i = 0; i < builders.length; i++) {
         const seq = this.frontier.size + i;
         const record = builders[i]({ seq, ts, hashAlg: this.alg });
-        const text = recordText(record);
-        rows.push({ seq, ts, record, text, leaf: leafHashOfText(this.alg, text) });
+        const { bytes, leaf } = encoder.encode(recordText(record));
+        rows.push({ seq, ts, record, bytes, leaf });
       }
       this.insertRows.immediate(rows, ts);
       this.lastOk = true;
@@ -293,7 +308,7 @@ class SqliteAuditLog implements AuditLog {
       const acks: AppendAck[] = [];
       for (const row of rows) {
         if (this.tree) this.tree.push(row.leaf);
-        acks.push({ seq: row.seq, leaf: toHex(row.leaf) });
+        acks.push({ seq: row.seq, leaf: buf(row.leaf).toString('hex') });
       }
       return acks;
     } catch (error) {
@@ -307,10 +322,10 @@ class SqliteAuditLog implements AuditLog {
 
   /** The write transaction: rows, frontier, and a checkpoint when one is due. */
   private writeRows(rows: PendingRow[], ts: number): void {
-    for (const { seq, record, text, leaf } of rows) {
+    for (const { seq, record, bytes, leaf } of rows) {
       const r = record as unknown as Record<string, unknown>;
       const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
-      this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, text, buf(leaf));
+      this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, bytes, buf(leaf));
       this.frontier.push(leaf);
     }
     if (this.frontier.size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs) this.writeCheckpoint(ts);
@@ -344,7 +359,7 @@ class SqliteAuditLog implements AuditLog {
     if (inputs.length === 0) return [];
     return this.appendAll(
       inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
-      `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
+      () => `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
     );
   }
 

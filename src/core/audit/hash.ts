@@ -12,6 +12,7 @@ export interface HashAlgorithm {
   readonly name: HashAlgName;
   /** Digest size in bytes. */
   readonly size: number;
+  /** A new digest of `data`; must neither keep `data` nor return a view of it (callers reuse input buffers). */
   hash(data: Uint8Array): Uint8Array;
 }
 

@@ -10,8 +10,17 @@ export function leafHash(alg: HashAlgorithm, data: Uint8Array): Uint8Array {
   return alg.hash(buf);
 }
 
+/**
+ * Input buffer of nodeHash, reused: hash functions read their input synchronously and keep
+ * none of it (see HashAlgorithm.hash), and a fresh 65-byte array per node costs a noticeable
+ * share of hashing one with native SHA-256.
+ */
+let nodeInput = new Uint8Array(65);
+
 export function nodeHash(alg: HashAlgorithm, left: Uint8Array, right: Uint8Array): Uint8Array {
-  const buf = new Uint8Array(1 + left.length + right.length);
+  const n = 1 + left.length + right.length;
+  if (nodeInput.length !== n) nodeInput = new Uint8Array(n);
+  const buf = nodeInput;
   buf[0] = 0x01;
   buf.set(left, 1);
   buf.set(right, 1 + left.length);

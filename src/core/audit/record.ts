@@ -8,6 +8,7 @@ import { auditError } from './errors';
 import type { HashAlgName, HashAlgorithm } from './hash';
 import { toHex } from './hash';
 import { redactValue, secretKindOfKey, type Redaction } from './redact';
+import { keysSorted } from './sorted-keys';
 
 export const RECORD_KINDS = ['decision', 'outcome', 'operator'] as const;
 export type AuditRecordKind = (typeof RECORD_KINDS)[number];
@@ -194,11 +195,6 @@ function finish<T extends AuditRecord>(record: T, sorted: boolean): T {
   const keys = Object.keys(r);
   if (sorted && keysSorted(keys) && keys.every((k) => r[k] !== undefined)) PRESORTED.add(record);
   return record;
-}
-
-function keysSorted(keys: string[]): boolean {
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return false;
-  return true;
 }
 
 /**

@@ -105,6 +105,29 @@ describe('audit log: append, reopen, prove, export', () => {
     reopened.close();
   });
 
+  it('stores each record as TEXT, byte for byte the canonical JSON it hashed, whatever the script', () => {
+    const { log, path } = filled(0);
+    const texts = ['Tomás Herrera', '新员工 名单', 'emoji 👩‍💻 and \u2028 line sep', 'quote " backslash \\ tab \t nul \u0000', 'plain'];
+    const acks = texts.map((t, i) => log.appendDecision({ ...makeInput(i), screen: { texts: [t] } }));
+    log.close();
+    const db = raw(path);
+    const rows = db.prepare('SELECT seq, typeof(record) AS type, record, CAST(record AS BLOB) AS bytes, leaf_hash FROM audit_log ORDER BY seq').all() as Array<{ seq: number; type: string; record: string; bytes: Buffer; leaf_hash: Buffer }>;
+    db.close();
+    const sha = getHashAlgorithm('sha256');
+    expect(rows).toHaveLength(texts.length);
+    for (const row of rows) {
+      expect(row.type).toBe('text');
+      const parsed = JSON.parse(row.record);
+      expect(parsed.screen.texts).toEqual([texts[row.seq]]);
+      expect(canonicalJson(parsed)).toBe(row.record);
+      const utf8 = new TextEncoder().encode(row.record);
+      expect(Buffer.compare(row.bytes, Buffer.from(utf8))).toBe(0);
+      expect(toHex(row.leaf_hash)).toBe(toHex(leafHash(sha, utf8)));
+      expect(acks[row.seq].leaf).toBe(toHex(row.leaf_hash));
+    }
+    expect(verifyAuditFile(path).ok).toBe(true);
+  });
+
   it('plan steps are written all or none', () => {
     const { log } = filled(0);
     const good = makeInput(1);

@@ -100,6 +100,20 @@ describe('tree construction', () => {
       expect(toHex(frontier.root())).toBe(expected);
     }
   });
+  it('node hashes share no memory with their (reused) input: each equals H(0x01 ‖ l ‖ r) built afresh', () => {
+    for (const alg of [sha, sm3]) {
+      const leaves = makeLeaves(6);
+      const results: Array<[Uint8Array, string]> = [];
+      for (let i = 0; i + 1 < leaves.length; i++) {
+        const fresh = new Uint8Array([0x01, ...leaves[i], ...leaves[i + 1]]);
+        results.push([nodeHash(alg, leaves[i], leaves[i + 1]), toHex(alg.hash(fresh))]);
+      }
+      // Inputs of another size (a malformed proof) do not disturb later nodes either.
+      expect(toHex(nodeHash(alg, leaves[0].subarray(0, 5), leaves[1]))).toBe(toHex(alg.hash(new Uint8Array([0x01, ...leaves[0].subarray(0, 5), ...leaves[1]]))));
+      results.push([nodeHash(alg, leaves[2], leaves[3]), toHex(alg.hash(new Uint8Array([0x01, ...leaves[2], ...leaves[3]])))]);
+      for (const [got, want] of results) expect(toHex(got)).toBe(want);
+    }
+  });
   it('a frontier restored from its nodes continues identically', () => {
     const leaves = makeLeaves(37);
     const a = new MerkleFrontier(sha);

@@ -1,0 +1,126 @@
+// What counts as a secret: field names whose whole value is secret, and patterns of secrets
+// inside free text (API keys, tokens, passwords, OTPs, private keys). `redact.ts` applies these
+// to whole values; everything here works on one name or one string.
+
+export type SecretKind = 'private_key' | 'api_key' | 'token' | 'password' | 'otp' | 'secret_field';
+
+export function mask(kind: SecretKind): string {
+  return `[REDACTED:${kind}]`;
+}
+
+/** Field names (lowercased, without `-`, `_`, `.`, spaces) whose whole value is a secret. */
+const SECRET_KEY_EXACT: Record<string, SecretKind> = {
+  pin: 'password',
+  pass: 'password',
+  pwd: 'password',
+  otp: 'otp',
+  totp: 'otp',
+  hotp: 'otp',
+  cookie: 'token',
+  setcookie: 'token',
+  authorization: 'token',
+  proxyauthorization: 'token',
+};
+
+const SECRET_KEY_PARTS: Array<[string, SecretKind]> = [
+  ['privatekey', 'private_key'],
+  ['password', 'password'],
+  ['passwd', 'password'],
+  ['passcode', 'password'],
+  ['passphrase', 'password'],
+  ['apikey', 'api_key'],
+  ['apisecret', 'api_key'],
+  ['clientsecret', 'api_key'],
+  ['secret', 'api_key'],
+  ['accesstoken', 'token'],
+  ['refreshtoken', 'token'],
+  ['authtoken', 'token'],
+  ['bearertoken', 'token'],
+  ['sessiontoken', 'token'],
+  ['idtoken', 'token'],
+  ['csrftoken', 'token'],
+  ['token', 'token'],
+  ['onetimecode', 'otp'],
+  ['verificationcode', 'otp'],
+  ['securitycode', 'otp'],
+  ['mfacode', 'otp'],
+  ['2facode', 'otp'],
+  ['otpcode', 'otp'],
+];
+
+const keyCache = new Map<string, SecretKind | null>();
+
+/** The secret kind a field name implies, or null. Android resource ids use their last segment. */
+export function secretKindOfKey(key: string): SecretKind | null {
+  const cached = keyCache.get(key);
+  if (cached !== undefined) return cached;
+  const kind = classifyKey(key);
+  if (keyCache.size < 10_000) keyCache.set(key, kind);
+  return kind;
+}
+
+function classifyKey(key: string): SecretKind | null {
+  const last = key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key;
+  const norm = last.toLowerCase().replace(/[-_.\s]/g, '');
+  if (norm in SECRET_KEY_EXACT) return SECRET_KEY_EXACT[norm];
+  for (const [part, kind] of SECRET_KEY_PARTS) if (norm.includes(part)) return kind;
+  return null;
+}
+
+interface TextPattern {
+  kind: SecretKind;
+  re: RegExp;
+  /** Capture group holding the secret; 0 = the whole match. */
+  group: number;
+}
+
+const TEXT_PATTERNS: TextPattern[] = [
+  { kind: 'private_key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, group: 0 },
+  { kind: 'api_key', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0 },
+  { kind: 'api_key', re: /\b(?:sk|rk)[-_](?:live[-_]|test[-_]|proj[-_]|ant[-_])?[A-Za-z0-9_-]{16,}/g, group: 0 },
+  { kind: 'api_key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g, group: 0 },
+  { kind: 'api_key', re: /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, group: 0 },
+  { kind: 'api_key', re: /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g, group: 0 },
+  { kind: 'api_key', re: /\bglpat-[A-Za-z0-9_-]{20,}/g, group: 0 },
+  { kind: 'api_key', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0 },
+  { kind: 'token', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
+  { kind: 'token', re: /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
+  { kind: 'password', re: /\b(?:password|passwd|pwd|passcode|passphrase|pin)\b(?:\s+is\s+|\s+was\s+|\s*[:=]\s*)["']?([^\s"',;]{3,})/gi, group: 1 },
+  { kind: 'api_key', re: /\b(?:api[_ -]?key|secret[_ -]?key|client[_ -]?secret|access[_ -]?key)\b(?:\s+is\s+|\s*[:=]\s*)["']?([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
+  {
+    kind: 'otp',
+    re: /\b(?:otp|one[- ]time (?:password|passcode|code|pin)|verification code|security code|confirmation code|login code|sign[- ]in code|2fa code|auth(?:entication)? code|access code)\b[^0-9\n]{0,24}?\b(\d{4,8}|\d{3}[- ]\d{3})\b/gi,
+    group: 1,
+  },
+  { kind: 'otp', re: /\b(?:G-)?(\d{4,8})\b(?= is your (?:[\w ]{0,30})?(?:verification|security|login|one-time|confirmation|otp|2fa|authentication|sign-in)\b)/gi, group: 1 },
+];
+
+/** One cheap scan that every text a pattern could match also matches; most text stops here. */
+const MAY_HOLD_SECRET =
+  /-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code/i;
+
+/** Masks secret substrings of free text. Returns the masked text and the kinds masked. */
+export function redactText(text: string): { text: string; kinds: SecretKind[] } {
+  if (!MAY_HOLD_SECRET.test(text)) return { text, kinds: [] };
+  let out = text;
+  const kinds: SecretKind[] = [];
+  for (const pattern of TEXT_PATTERNS) {
+    pattern.re.lastIndex = 0;
+    if (!pattern.re.test(out)) continue;
+    pattern.re.lastIndex = 0;
+    out = out.replace(pattern.re, (match: string, ...groups: unknown[]) => {
+      const secret = pattern.group === 0 ? match : (groups[pattern.group - 1] as string | undefined);
+      if (!secret || secret.startsWith('[REDACTED:')) return match;
+      if (!kinds.includes(pattern.kind)) kinds.push(pattern.kind);
+      if (pattern.group === 0) return mask(pattern.kind);
+      const at = match.lastIndexOf(secret);
+      return match.slice(0, at) + mask(pattern.kind) + match.slice(at + secret.length);
+    });
+  }
+  return { text: out, kinds };
+}
+
+/** True iff `redactText` would mask something in `text` (without building the masked copy). */
+export function textNeedsRedaction(text: string): boolean {
+  return MAY_HOLD_SECRET.test(text) && redactText(text).kinds.length > 0;
+}
