@@ -116,12 +116,18 @@ describe('redaction prefilter', () => {
     expect(JSON.stringify(value)).toContain('"__proto__":{"x":1}');
   });
 
-  it('the copy is a deep copy: mutating it leaves the input alone', () => {
-    const input = { b: { c: ['x'] }, a: 1 };
+  it('leaves the input alone, and shares only parts already in canonical order', () => {
+    const input = { b: { c: ['x'] }, a: 1, d: { z: 1, y: 2 } };
+    const before = JSON.stringify(input);
     const clean = copyIfNothingToRedact(input)!;
-    expect(Object.keys(clean.copy)).toEqual(['a', 'b']);
-    (clean.copy.b.c as string[]).push('y');
-    expect(input.b.c).toEqual(['x']);
+    expect(Object.keys(clean.copy)).toEqual(['a', 'b', 'd']);
+    expect(JSON.stringify(input)).toBe(before);
+    // {c: […]} is canonical and clean: used as it is; {z, y} is not: copied in order.
+    expect(clean.copy.b).toBe(input.b);
+    expect(clean.copy.d).not.toBe(input.d);
+    expect(Object.keys(clean.copy.d)).toEqual(['y', 'z']);
+    const sorted = { a: 1, b: { c: ['x'] } };
+    expect(copyIfNothingToRedact(sorted)!.copy).toBe(sorted);
   });
 
   it('textNeedsRedaction agrees with redactText (property)', () => {

@@ -6,7 +6,7 @@
 // give up, and `redactByFullWalk` decides.
 import { withFastProperties } from './fast-properties';
 import { secretKindOfKey, textNeedsRedaction } from './secret-text';
-import { isIntegerKey, sortedKeys } from './sorted-keys';
+import { isIntegerKey, keysSorted, sortedKeys } from './sorted-keys';
 
 /** Returned by the copy when it cannot vouch for a value. */
 const UNSURE: unique symbol = Symbol('unsure');
@@ -22,32 +22,38 @@ function copy(v: unknown): unknown {
     case 'object': {
       if (v === null) return null;
       if (Array.isArray(v)) {
-        const out = new Array(v.length);
+        let out: unknown[] | null = null;
         for (let i = 0; i < v.length; i++) {
           // `undefined` falls to the default case: the full walk refuses it in an array.
           const item = copy(v[i]);
           if (item === UNSURE) return UNSURE;
-          out[i] = item;
+          if (item !== v[i]) (out ??= v.slice(0, i)).push(item);
+          else if (out) out.push(item);
         }
-        return out;
+        return out ?? v;
       }
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return UNSURE;
       const record = v as Record<string, unknown>;
+      const own = Object.keys(record);
+      const keys = keysSorted(own) ? own : sortedKeys(record);
+      // An object already in canonical order whose parts need no change is used as it is: the
+      // normalizer builds events that way, so they are serialized without being copied.
+      let same = keys === own;
       const out: Record<string, unknown> = {};
-      const keys = sortedKeys(record);
       for (const key of keys) {
         if (key === '__proto__' || isIntegerKey(key)) return UNSURE; // the walk copies these its own way
         const value = record[key];
-        if (value === undefined) continue; // left out, as JSON and the full walk do
+        if (value === undefined) continue; // left out, as JSON and the full walk do (JSON.stringify skips it when shared)
         // Under a secret-named key every string and number is masked; flags and nulls are kept
         // (e.g. AgentEvent.secretField: false).
         if (typeof value !== 'boolean' && value !== null && secretKindOfKey(key) !== null) return UNSURE;
         const item = copy(value);
         if (item === UNSURE) return UNSURE;
+        if (item !== value) same = false;
         out[key] = item;
       }
-      return withFastProperties(out, keys.length);
+      return same ? v : withFastProperties(out, keys.length);
     }
     default:
       return UNSURE;

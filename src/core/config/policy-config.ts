@@ -41,6 +41,11 @@ export interface OrgFacts {
   privateLabels: ReadonlySet<string>;
 }
 
+/** > . and white space (what \s matches), which may trail an address in a recipient field. */
+function trailing(c: number): boolean {
+  return c === 62 || c === 46 || c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
@@ -53,7 +58,10 @@ export function compileOrg(org: Org): OrgFacts {
     isInternalEmail(address) {
       const at = address.lastIndexOf('@');
       if (at < 0) return false;
-      const domain = address.slice(at + 1).trim().toLowerCase().replace(/[>.\s]+$/, '');
+      // "Ana <ana@acme.example>." → acme.example
+      let end = address.length;
+      while (end > at + 1 && trailing(address.charCodeAt(end - 1))) end--;
+      const domain = address.slice(at + 1, end).trim().toLowerCase();
       return internal.some((d) => hostMatches(domain, d));
     },
     isInternalHost(host) {

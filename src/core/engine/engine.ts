@@ -115,7 +115,7 @@ export class PolicyEngine {
     const { manifest, isDefault } = manifestFor(this.config, agent);
     if (isDefault && this.config.requireManifest) return null;
     const m = isDefault ? DEFAULT_MANIFEST : manifest;
-    return { role: m.role, scopes: m.scopes, mode: m.mode, defaultManifest: isDefault };
+    return { defaultManifest: isDefault, mode: m.mode, role: m.role, scopes: m.scopes };
   }
 
   evaluate(input: unknown, options: EvaluateOptions = {}): EvaluateResult {

@@ -26,13 +26,40 @@ export function parseBody(body: unknown, headers: Record<string, string> = {}): 
       return body;
     }
   }
-  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (contentType.includes('x-www-form-urlencoded') || /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)+$/.test(trimmed)) {
-    const form: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(trimmed)) form[k] = form[k] ? `${form[k]},${v}` : v;
-    return form;
-  }
+  let contentType = '';
+  for (const k in headers) if (k.length === 12 && k.toLowerCase() === 'content-type') contentType = String(headers[k]);
+  if (contentType.includes('x-www-form-urlencoded') || /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)+$/.test(trimmed)) return formFields(trimmed);
   return body;
+}
+
+/** An application/x-www-form-urlencoded body as fields (repeated names joined with commas). */
+export function formFields(text: string): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const pair of text.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const k = formDecode(eq < 0 ? pair : pair.slice(0, eq));
+    const v = eq < 0 ? '' : formDecode(pair.slice(eq + 1));
+    form[k] = form[k] ? `${form[k]},${v}` : v;
+  }
+  return form;
+}
+
+/** '+' is a space; %XX escapes are decoded, malformed ones kept as written. */
+function formDecode(s: string): string {
+  const t = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!t.includes('%')) return t;
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
 }
 
 /** Splits a JSON-like value into recipients, payees, amounts and content by key names. */

@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
 import type { AgentEvent, PolicyContext } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
-import type { ActionRequest, PlanStep } from '../protocol/schema';
+import type { ActionRequest, PlanStep, Target } from '../protocol/schema';
 import type { SessionState } from '../session/session-state';
 import { liftHttp } from './api';
 import { liftGui, trackGui } from './gui';
@@ -47,6 +47,12 @@ export function checkRequest(request: ActionRequest): void {
   }
 }
 
+/** A copy of a GUI target with its keys in canonical order. */
+function sortedTarget(t: Target | undefined): AgentEvent['target'] {
+  if (!t) return {};
+  return { className: t.className, contentDesc: t.contentDesc, point: t.point ? { x: t.point.x, y: t.point.y } : undefined, resourceId: t.resourceId, text: t.text, xpath: t.xpath };
+}
+
 export function normalizeStep(request: ActionRequest, step: PlanStep, index: number, count: number, deps: NormalizeDeps): NormalizedStep {
   const { catalog, org, session } = deps;
   let lifted: Lifted;
@@ -69,32 +75,36 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
   } else {
     throw new AgentFlowException({ code: 'invalid_request', message: `${step.channel} is required when channel is "${step.channel}"`, issues: [{ field: step.channel, message: 'missing' }] });
   }
+  // Keys in canonical (sorted) order, here and in the objects it holds: the audit log then
+  // serializes the event as it is, without a sorted copy (src/core/audit/clean-copy.ts).
+  const id = deps.newId();
+  const ts = deps.now();
   const event: AgentEvent = {
-    v: 1,
-    id: deps.newId(),
-    requestId: request.id,
-    session: request.session,
-    agent: request.agent,
-    device: request.device,
-    channel: step.channel,
-    plan: request.channel === 'llm' ? { planner: request.llm?.planner, index, count } : undefined,
     action: step.channel === 'gui' ? step.gui!.op : step.channel === 'api' ? step.api!.method.toUpperCase() : step.tool!.name,
-    app: lifted.app,
-    target: step.channel === 'gui' ? { ...step.gui!.target } : lifted.host ? { url: lifted.url, host: lifted.host } : step.channel === 'tool' ? { tool: step.tool!.name } : undefined,
-    label: lifted.label,
-    effect: lifted.effect,
-    resource: lifted.resource,
+    agent: request.agent,
     altResources: lifted.altResources,
-    verb: lifted.verb,
+    app: lifted.app,
+    channel: step.channel,
+    device: request.device,
+    effect: lifted.effect,
+    id,
     impact: isHighImpact(lifted) ? 'high' : 'low',
+    label: lifted.label,
     lifted: lifted.lifted,
-    sink: lifted.sink,
     payload: lifted.payload,
-    targets: lifted.targets,
-    secretField: lifted.secretField ?? false,
-    screen: screenSnapshot,
+    plan: request.channel === 'llm' ? { count, index, planner: request.llm?.planner } : undefined,
     policy: deps.policy,
-    ts: deps.now(),
+    requestId: request.id,
+    resource: lifted.resource,
+    screen: screenSnapshot,
+    secretField: lifted.secretField ?? false,
+    session: request.session,
+    sink: lifted.sink,
+    target: step.channel === 'gui' ? sortedTarget(step.gui!.target) : lifted.host ? { host: lifted.host, url: lifted.url } : step.channel === 'tool' ? { tool: step.tool!.name } : undefined,
+    targets: lifted.targets,
+    ts,
+    v: 1,
+    verb: lifted.verb,
   };
   return { event, lifted, track };
 }

@@ -22,12 +22,12 @@ export function messageSink(kind: SinkKind, recipients: string[], org: OrgFacts)
   // social recipients have no domain and are always external (protocol.md §5).
   const external = kind === 'email' ? list.length === 0 || emails.length !== list.length || !emails.every((r) => org.isInternalEmail(r)) : true;
   const shown = list.length > 0 ? list.join(',') : 'unknown recipient';
-  return { kind, recipients: list, external, label: `${kind}:${shown}` };
+  return { external, kind, label: `${kind}:${shown}`, recipients: list };
 }
 
 export function httpSink(host: string, org: OrgFacts): Sink {
   const external = !(org.isAllowedHost(host) || org.isInternalHost(host));
-  return { kind: 'http', recipients: [host], host, external, label: `http:${host}` };
+  return { external, host, kind: 'http', label: `http:${host}`, recipients: [host] };
 }
 
 /**
@@ -36,14 +36,29 @@ export function httpSink(host: string, org: OrgFacts): Sink {
  * recipient over different channels (GUI, tool, API) share it, so a value split over them is seen.
  */
 export function recipientKey(sink: Sink): string {
-  const who = sink.recipients.map((r) => {
-    const digits = r.replace(/\D/g, '');
-    return /^[\d\s().+-]+$/.test(r.trim()) && digits.length >= 7 ? digits.slice(-9) : r.trim().toLowerCase();
-  });
-  const kind = sink.kind === 'sms' || sink.kind === 'chat' || sink.kind === 'call' ? 'phone' : sink.kind;
-  return `${kind}:${who.sort().join(',')}`;
+  let key = recipientKeys.get(sink);
+  if (key === undefined) {
+    const who = sink.recipients.map(recipientId);
+    if (who.length > 1) who.sort();
+    key = `${sink.kind === 'sms' || sink.kind === 'chat' || sink.kind === 'call' ? 'phone' : sink.kind}:${who.join(',')}`;
+    recipientKeys.set(sink, key);
+  }
+  return key;
+}
+
+const recipientKeys = new WeakMap<Sink, string>();
+
+/** A phone number (digits and + ( ) - . spaces, 7+ digits) by its last 9 digits; anything else in lower case. */
+function recipientId(r: string): string {
+  let digits = '';
+  for (let i = 0; i < r.length; i++) {
+    const c = r.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits += r[i];
+    else if (c !== 32 && c !== 40 && c !== 41 && c !== 43 && c !== 45 && c !== 46 && !(c >= 9 && c <= 13)) return r.trim().toLowerCase();
+  }
+  return digits.length >= 7 ? digits.slice(-9) : r.trim().toLowerCase();
 }
 
 export function simpleSink(kind: SinkKind, external: boolean, what: string): Sink {
-  return { kind, recipients: what ? [what] : [], external, label: what ? `${kind}:${what}` : kind };
+  return { external, kind, label: what ? `${kind}:${what}` : kind, recipients: what ? [what] : [] };
 }

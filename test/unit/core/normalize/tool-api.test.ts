@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formFields } from '../../../../src/core/normalize/api';
 import { api, engine, tool } from '../../../helpers/engine';
 
 function liftTool(name: string, args: Record<string, unknown>, cfg: unknown = {}) {
@@ -54,5 +56,24 @@ describe('API lifting', () => {
     const r = engine().evaluate(api('a', 'GET', 'http://'));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toContain('api.url');
+  });
+});
+
+describe('form bodies', () => {
+  it('parse like URLSearchParams for well-formed bodies (property)', () => {
+    const field = fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(field, { minLength: 1, maxLength: 6 }), (fields) => {
+        const body = fields.map(([k, v, plus]) => `${encodeURIComponent(k)}=${plus ? encodeURIComponent(v).replace(/%20/g, '+') : encodeURIComponent(v)}`).join('&');
+        const expected: Record<string, string> = {};
+        for (const [k, v] of new URLSearchParams(body)) expected[k] = expected[k] ? `${expected[k]},${v}` : v;
+        expect(formFields(body)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps malformed escapes as written', () => {
+    expect(formFields('a=100%25&b=50%&c=%E4%B8%AD%zz')).toEqual({ a: '100%', b: '50%', c: '中%zz' });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodedVariants, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
+import { decodeBase64, decodedVariants, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
 
 describe('canonical text forms', () => {
   it('squash folds case, whitespace, punctuation and diacritics', () => {
@@ -43,6 +43,29 @@ describe('ASCII fast paths of squash and digitRuns', () => {
       fc.property(text, fc.integer({ min: 1, max: 8 }), (t, min) => {
         expect(squash(t)).toBe(squashUnicode(t));
         expect(digitRuns(t, min)).toEqual(digitRunsUnicode(t, min));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('base64 decoding', () => {
+  /** The definition: atob, then printable UTF-8 text of at least 4 characters. */
+  function reference(token: string): string | null {
+    if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token) || /^[A-Za-z]+$/.test(token)) return null;
+    const normal = token.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    if (normal.length % 4 === 1) return null;
+    const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
+    const text = new TextDecoder('utf-8').decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return text.length >= 4 && !text.includes('\uFFFD') && /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : null;
+  }
+
+  it('equals atob + printable UTF-8 on real encodings and on look-alike identifiers (property)', () => {
+    const encoded = fc.tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), fc.boolean()).map(([s, url]) => Buffer.from(s).toString(url ? 'base64url' : 'base64'));
+    const lookalike = fc.string({ unit: fc.constantFrom(...'ABCLWaz09-_+/'.split('')), minLength: 12, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.oneof(encoded, lookalike, fc.constantFrom('LW-2024-3310', 'TWlyZWlsbGUgU2FudG9z', 'AAAAAAAAAAAAAAAA')), (token) => {
+        expect(decodeBase64(token)).toBe(reference(token));
       }),
       { numRuns: 3000 },
     );
