@@ -101,6 +101,8 @@ function parseUrl(url: string, field: string): URL {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Headers that address or authenticate the call itself; any other header is content that travels. */
+const SERVICE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'content-type', 'accept', 'user-agent', 'content-length']);
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
 export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
@@ -113,13 +115,13 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const body = parseBody(call.body, call.headers);
   const args = classifyArguments(body, catalog);
   const urlParts: PayloadPart[] = [];
-  if (url.pathname.length > 1) urlParts.push({ field: 'url.path', value: decodeURIComponentSafe(url.pathname) });
-  for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
+  const pathname = url.pathname;
+  if (pathname.length > 1) urlParts.push({ field: 'url.path', value: pathname.includes('%') ? decodeURIComponentSafe(pathname) : pathname });
+  if (url.search.length > 1) for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
   // Custom headers travel too; credentials for the called service itself are not content.
-  for (const [k, v] of Object.entries(call.headers ?? {})) {
-    if (!/^(authorization|proxy-authorization|cookie|x-api-key|api-key|content-type|accept|user-agent|content-length)$/i.test(k)) urlParts.push({ field: `header.${k}`, value: String(v) });
-  }
-  const label = `${method} ${host}${url.pathname}`;
+  const headers = call.headers ?? {};
+  for (const k in headers) if (!SERVICE_HEADERS.has(k.toLowerCase())) urlParts.push({ field: `header.${k}`, value: String(headers[k]) });
+  const label = `${method} ${host}${pathname}`;
   const href = url.toString();
   // A known service's API is also plain HTTP; a GET of any other public host is also browsing the web.
   const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) ? ['web'] : undefined;

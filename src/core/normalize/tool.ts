@@ -62,6 +62,15 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
 }
 
+const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers']);
+
+/** The arguments of an HTTP tool other than where and how it calls, or undefined when there are none. */
+function nonAddressing(args: Record<string, unknown>): Record<string, unknown> | undefined {
+  let rest: Record<string, unknown> | undefined;
+  for (const k in args) if (!ADDRESSING.has(k.toLowerCase())) (rest ??= {})[k] = args[k];
+  return rest;
+}
+
 const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], payees: [], amounts: [], packages: [], paths: [], urls: [], commands: [], content: [] };
 
 const SEND_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
@@ -75,16 +84,19 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   switch (cls.effect) {
     case 'http': {
       const url = String(args.url ?? args.uri ?? args.endpoint ?? '');
-      // Everything but the addressing is what the request carries (form fields, files, content).
-      const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !['url', 'uri', 'endpoint', 'method', 'headers'].includes(k.toLowerCase())));
-      const body = args.body ?? args.data ?? args.json ?? (Object.keys(rest).length > 0 ? rest : undefined);
+      // Without a body argument, everything but the addressing is what the request carries (form fields, files, content).
+      const body = args.body ?? args.data ?? args.json ?? nonAddressing(args);
       const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
       // A scope on what the tool's name says it is (browser, files …) covers it too.
       const named = cls.named && cls.named !== lifted.resource ? [cls.named] : [];
       const altResources = [...(lifted.altResources ?? []), ...named];
-      return Object.assign({}, lifted, { altResources: altResources.length > 0 ? altResources : undefined, label: `${tool.name} ${lifted.label}`, lifted: `${cls.how}; ${lifted.lifted}` });
+      // liftHttp's result is this call's own object: relabel it in place.
+      lifted.altResources = altResources.length > 0 ? altResources : undefined;
+      lifted.label = `${tool.name} ${lifted.label}`;
+      lifted.lifted = `${cls.how}; ${lifted.lifted}`;
+      return lifted;
     }
     case 'send': {
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';

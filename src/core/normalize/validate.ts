@@ -4,20 +4,30 @@ import type { FieldIssue } from '../protocol/errors';
 
 const NEEDS_TARGET = new Set(['tap', 'long_press', 'type', 'clear']);
 
+const CHANNELS = ['gui', 'api', 'tool', 'llm'] as const;
+
+/** A target that names nothing: no key with a value. */
+function emptyTarget(target: object | undefined): boolean {
+  if (!target) return true;
+  for (const key in target) if ((target as Record<string, unknown>)[key] !== undefined) return false;
+  return true;
+}
+
+/** Problems of one request or plan step (the common, well-formed case allocates nothing but the empty list). */
 export function stepIssues(step: PlanStep | ActionRequest, prefix: string, device: string | undefined): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const channel = step.channel;
-  const present = (['gui', 'api', 'tool', 'llm'] as const).filter((c) => (step as Record<string, unknown>)[c] !== undefined);
-  if (channel !== 'llm' && (step as Record<string, unknown>)[channel] === undefined) {
+  const fields = step as Record<string, unknown>;
+  if (channel !== 'llm' && fields[channel] === undefined) {
     issues.push({ field: `${prefix}${channel}`, message: `${prefix}${channel} is required when ${prefix}channel is "${channel}"` });
   }
-  for (const other of present) {
-    if (other !== channel) issues.push({ field: `${prefix}${other}`, message: `${prefix}${other} does not belong to a "${channel}" request`, value: other });
+  for (const other of CHANNELS) {
+    if (other !== channel && fields[other] !== undefined) issues.push({ field: `${prefix}${other}`, message: `${prefix}${other} does not belong to a "${channel}" request`, value: other });
   }
   if (channel === 'gui' && step.gui) {
     const gui = step.gui;
     if (!device) issues.push({ field: 'device', message: 'device is required for gui actions (the Appium udid of the device)' });
-    if (NEEDS_TARGET.has(gui.op) && (!gui.target || Object.values(gui.target).every((v) => v === undefined))) {
+    if (NEEDS_TARGET.has(gui.op) && emptyTarget(gui.target)) {
       issues.push({ field: `${prefix}gui.target`, message: `${prefix}gui.target needs at least one of resourceId, text, contentDesc, className, xpath, point for op "${gui.op}"` });
     }
     if (gui.op === 'type' && gui.text === undefined) issues.push({ field: `${prefix}gui.text`, message: `${prefix}gui.text is required for op "type"` });

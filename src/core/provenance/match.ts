@@ -36,12 +36,18 @@ export interface AtomHit {
   how: 'verbatim' | 'digits' | 'fragment' | 'split';
 }
 
+function withoutLeadingZeros(digits: string): string {
+  let i = 0;
+  while (i < digits.length && digits.charCodeAt(i) === 48) i++;
+  return i === 0 ? digits : digits.slice(i);
+}
+
 function digitHit(atomDigits: string, run: string): boolean {
   if (run === atomDigits || run.includes(atomDigits)) return true;
   if (atomDigits.includes(run)) return run.length >= 8 || run.length >= Math.ceil(atomDigits.length * 0.6);
   // National formats drop the country code and add a trunk 0 (+49 151… ↔ 0151…).
-  const a = atomDigits.replace(/^0+/, '');
-  const r = run.replace(/^0+/, '');
+  const a = withoutLeadingZeros(atomDigits);
+  const r = withoutLeadingZeros(run);
   if (r.length >= 7 && a.length >= 7 && (a !== atomDigits || r !== run)) {
     if (r.includes(a)) return true;
     if (a.includes(r)) return r.length >= 8 || r.length >= Math.ceil(a.length * 0.6);
@@ -73,7 +79,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
         hits.push({ atom, how: view.digits.some((run) => run.includes(atom.digits!)) ? 'digits' : 'fragment' });
         continue;
       }
-      const whole = atom.digits.replace(/^0+/, '');
+      const whole = withoutLeadingZeros(atom.digits);
       if (joinedHistory.some((h) => digitHit(atom.digits!, h.joined) && !h.before.includes(whole))) hits.push({ atom, how: 'split' });
     }
   }
