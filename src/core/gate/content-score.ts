@@ -2,6 +2,7 @@
 // passwords, OTPs) and prompt-injection markers, each scored 0..1 with the patterns that fired.
 import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
+import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
 
 interface Pattern {
@@ -92,18 +93,8 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
 const LABELLED_SECRET = /(?:\b(?:password|passwort|passwd|pwd|passcode|pin|contraseña|mot de passe|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\s*(?:is|ist|es|est|[:=：])|(?:密码|口令|パスワード|暗証番号|비밀번호)\s*(?:是|は|[:=：]))\s*([^\s,;]{4,})/gi;
 const TOKEN_SECRETS = [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
-const secretsCache = new Map<string, string[]>();
-
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
-export function secretsIn(text: string): string[] {
-  let cached = secretsCache.get(text);
-  if (!cached) {
-    cached = findSecrets(text);
-    if (secretsCache.size >= 10_000) secretsCache.clear();
-    secretsCache.set(text, cached);
-  }
-  return cached;
-}
+export const secretsIn: (text: string) => string[] = memoByText(findSecrets);
 
 function findSecrets(text: string): string[] {
   const out: string[] = [];

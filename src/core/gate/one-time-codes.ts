@@ -1,6 +1,8 @@
 // One-time codes (OTP, 2FA, TAN) in text, in the languages people receive them in. Observed
 // codes become secrets (protocol.md §5.1, §5.5); typed or sent codes score as secret content.
 
+import { memoByText } from '../provenance/memo';
+
 /** Words that name a one-time code, specific enough to score typed content by. */
 const SPECIFIC = [
   'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
@@ -31,18 +33,8 @@ const OBSERVED_PATTERNS = [
 /** Content scoring: a code next to a word that can only mean a one-time code. */
 export const TYPED_CODE = new RegExp(`${word(SPECIFIC)}\\D{0,20}${CODE}|${CODE}\\D{0,30}${word(SPECIFIC)}`, 'iu');
 
-const cache = new Map<string, string[]>();
-
 /** One-time codes inside observed text (SMS, notifications, e-mails), digits only. */
-export function otpCodesIn(text: string): string[] {
-  let cached = cache.get(text);
-  if (!cached) {
-    cached = findCodes(text);
-    if (cache.size >= 10_000) cache.clear();
-    cache.set(text, cached);
-  }
-  return cached;
-}
+export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 
 function findCodes(text: string): string[] {
   const codes = new Set<string>();

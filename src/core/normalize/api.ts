@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
-import { jsonLeaves } from '../provenance/canonical';
+import { jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, messageSink, simpleSink } from './sinks';
 
@@ -48,18 +48,7 @@ export function formFields(text: string): Record<string, string> {
 /** '+' is a space; %XX escapes are decoded, malformed ones kept as written. */
 function formDecode(s: string): string {
   const t = s.includes('+') ? s.replace(/\+/g, ' ') : s;
-  if (!t.includes('%')) return t;
-  try {
-    return decodeURIComponent(t);
-  } catch {
-    return t.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
+  return t.includes('%') ? percentDecode(t) : t;
 }
 
 /** Splits a JSON-like value into recipients, payees, amounts and content by key names. */

@@ -1,6 +1,7 @@
 // Canonical text forms used to match observed values at sinks. Matching must survive case,
 // whitespace, punctuation, diacritics, phone-number formatting, thousands separators, and
 // base64 / URL encoding (protocol.md §5.1).
+import { memoByText } from './memo';
 
 const COMBINING = /[\u0300-\u036f]/g;
 const NON_ALNUM = /[^\p{L}\p{N}]+/gu;
@@ -129,11 +130,15 @@ export function decodeBase64(token: string): string | null {
 
 function decodeUrl(text: string): string | null {
   if (!/%[0-9a-fA-F]{2}/.test(text)) return null;
+  const decoded = percentDecode(text.replace(/\+/g, ' '));
+  return decoded === text ? null : decoded;
+}
+
+/** %XX escapes decoded as UTF-8; when some are malformed, the well-formed runs are decoded and the rest kept as written. */
+export function percentDecode(text: string): string {
   try {
-    const decoded = decodeURIComponent(text.replace(/\+/g, ' '));
-    return decoded === text ? null : decoded;
+    return decodeURIComponent(text);
   } catch {
-    // Malformed escapes: decode the well-formed ones.
     return text.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
       try {
         return decodeURIComponent(run);
@@ -225,18 +230,8 @@ export function words(text: string): string[] {
 
 export const SHINGLE = 5;
 
-const shingleCache = new Map<string, string[]>();
-
 /** Runs of SHINGLE consecutive words that say something (not only stopwords and short words). */
-export function shingles(text: string): string[] {
-  let cached = shingleCache.get(text);
-  if (!cached) {
-    cached = computeShingles(text);
-    if (shingleCache.size >= 10_000) shingleCache.clear();
-    shingleCache.set(text, cached);
-  }
-  return cached;
-}
+export const shingles: (text: string) => string[] = memoByText(computeShingles);
 
 function computeShingles(text: string): string[] {
   const w = words(text);
