@@ -32,6 +32,8 @@ export interface Catalog {
   argumentKeys: Record<keyof ToolsFile['argumentKeys'], ReadonlySet<string>>;
   hosts: HostsFile['hosts'];
   sensitiveSetting(text: string): boolean;
+  /** Does this screen context name a security feature (any app)? */
+  securityFeature(text: string): boolean;
   /** The effect a generic confirm commits on a screen reached through `context` (buttons.json contextEffects). */
   contextEffect(context: string): ContextEffect | null;
 }
@@ -139,6 +141,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   for (const [verb, words] of tools.verbWords) for (const w of words) if (!verbs.has(w)) verbs.set(w, verb);
   const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, new Set(v)])) as unknown as Catalog['argumentKeys'];
   const sensitive = tools.sensitiveSettings.map((s) => s.toLowerCase());
+  const security = tools.securityFeatures.map((s) => s.toLowerCase());
 
   const catalog: Catalog = {
     appKind(pkg) {
@@ -197,6 +200,10 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     sensitiveSetting(text) {
       const lower = text.toLowerCase();
       return sensitive.some((s) => lower.includes(s));
+    },
+    securityFeature(text) {
+      const lower = text.toLowerCase();
+      return security.some((s) => lower.includes(s));
     },
     contextEffect(context) {
       for (const [effect, re] of contextEffects) if (re.test(context)) return effect;

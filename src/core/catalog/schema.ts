@@ -61,6 +61,8 @@ export const ToolsFileSchema = z.object({
     setting: z.array(z.string()),
   }).strict(),
   sensitiveSettings: z.array(z.string()),
+  /** Settings that are security-relevant in any app, not only in Settings (Play Protect in the Play Store). */
+  securityFeatures: z.array(z.string()).default([]),
 }).strict();
 
 export const HostsFileSchema = z.object({

@@ -10,6 +10,7 @@ import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { DIALOG_KINDS } from '../normalize/normalize';
+import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
@@ -35,12 +36,38 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     return { label: info.label, classes: info.classes };
   }
   if (privateLabels.has(event.resource)) return { label: event.resource, classes: ['private'] };
-  if (event.resource === 'http' || event.sink?.kind === 'http') {
+  if (event.resource === 'http') {
     if (event.sink && !event.sink.external) return { label: 'internal', classes: [] };
     return { label: 'web', classes: ['untrusted'] };
   }
-  const info = catalog.kindInfo(catalog.kindOfResource(event.resource));
+  // A service API read (Graph, Google APIs) returns what its path names: /me/contacts, /calendarView.
+  const resource = (event.channel === 'api' && event.target?.url ? resourceOfPath(event.target.url, catalog) : null) ?? event.resource;
+  const info = catalog.kindInfo(catalog.kindOfResource(resource));
+  // A tool the catalog cannot place (leer_contactos, get_item) that returns phone numbers,
+  // addresses or coordinates returned personal data.
+  if (!info.classes.includes('private') && !info.classes.includes('untrusted') && holdsPersonalData(observed.result ?? observed.body)) return { label: 'personal', classes: ['private'] };
   return { label: info.label, classes: info.classes };
+}
+
+/** The first word of a URL path that names a resource with a kind of its own (contacts, calendar, photos …). */
+function resourceOfPath(url: string, catalog: Catalog): string | null {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
+  for (const word of idWords(path.replace(/\//g, '_'))) {
+    const resource = catalog.toolWords.resources.get(word);
+    if (resource && !GENERIC_RESOURCES.has(resource)) return resource;
+  }
+  return null;
+}
+
+const GENERIC_RESOURCES = new Set(['http', 'browser', 'device', 'apps', 'settings', 'permissions', 'notifications']);
+
+/** JSON keys that hold data about a person, in the languages tools are written in. */
+const PERSONAL_KEY = /^(phone|phones|tel|telephone|telefono|telefone|téléphone|telefon|mobile|mobil|movil|móvil|celular|cell|msisdn|email|e_?mail|emails|correo|courriel|address|addresses|adresse|direccion|dirección|endereco|endereço|indirizzo|street|calle|rua|dob|birthday|birthdate|date_of_birth|fecha_nacimiento|geburtsdatum|ssn|passport|pasaporte|reisepass|iban|lat|lng|lon|latitude|longitude|coordinates)$/;
+
+function holdsPersonalData(value: unknown): boolean {
+  if (value === undefined || value === null || typeof value !== 'object') return false;
+  for (const leaf of jsonLeaves(value)) if (PERSONAL_KEY.test(leaf.key) && leaf.value.length >= 4) return true;
+  return false;
 }
 
 /** Applies field values seen on a screen to the device's screen context. */
@@ -125,7 +152,7 @@ function shellSource(event: AgentEvent): SourceLabel {
 
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
-  const meta = { eventId: event.id, agent: event.agent, source };
+  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host };
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
   const texts: string[] = [];

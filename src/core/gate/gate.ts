@@ -129,7 +129,9 @@ class GateContext implements RuleContext {
           if (secret) labels.add('secret');
         };
         const sinkKey = this.event.sink ? recipientKey(this.event.sink) : '';
-        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) carry(hit.atom.label, hit.atom.secret);
+        // A value sent back to the HTTP host it came from (a message id in the next Gmail API call) is not leaving.
+        const backHome = this.event.sink?.kind === 'http' ? this.event.sink.host : undefined;
+        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) if (!backHome || hit.atom.host !== backHome) carry(hit.atom.label, hit.atom.secret);
         if (this.event.sink) {
           // A local file path in what leaves carries the file itself (attachments, uploads);
           // a quoted phrase of private free text carries its source.

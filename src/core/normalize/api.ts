@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
-import { jsonLeaves, percentDecode } from '../provenance/canonical';
+import { decodedVariants, jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, messageSink, simpleSink } from './sinks';
 
@@ -136,12 +136,30 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
-    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipientValues, org), payload: contentParts, targets: args.recipients });
+    // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
+    const recipients = recipientValues.length > 0 ? recipientValues : mimeRecipients(args.content);
+    // The endpoint is a target too: a webhook URL is where the message goes.
+    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipients, org), payload: contentParts, targets: [...args.recipients, { field: 'url', value: href }] });
   }
   if (privateLabel) {
     return lift({ effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] });
   }
   return lift({ effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: href }] });
+}
+
+const MIME_RECIPIENTS = /^(?:to|cc|bcc):[ \t]*(.+)$/gim;
+
+/** Recipients in the To/Cc/Bcc headers of a MIME message carried in a field, plain or base64(url)-encoded. */
+function mimeRecipients(parts: readonly PayloadPart[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    for (const text of decodedVariants(part.value, 1)) {
+      if (!/^(?:to|cc|bcc):/im.test(text)) continue;
+      for (const m of text.matchAll(MIME_RECIPIENTS)) out.push(m[1].trim());
+      if (out.length > 0) return out;
+    }
+  }
+  return out;
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -160,6 +160,14 @@ function liftPayment(inputs: GuiInputs, why: string): Lifted {
   });
 }
 
+/** The installer's button1 installs when it says so (Install, OK, 安装 …), not when it says "Settings" or "Cancel". */
+function installerCommits(inputs: GuiInputs): boolean {
+  const label = (inputs.gui.target?.text ?? inputs.gui.target?.contentDesc ?? '').trim();
+  if (!label) return true;
+  const semantic = inputs.catalog.buttonByLabel(label);
+  return semantic === 'install' || semantic === 'confirm';
+}
+
 function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const { screen, kind } = inputs;
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
@@ -170,7 +178,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money.
   if (!effect && draftParts(screen).amount.length > 0) return liftPayment(inputs, `${why} with an amount filled in`);
   // The package installer's own confirm installs what it was handed.
-  if (!effect && kind === 'installer') return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+  if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
     return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
@@ -180,8 +188,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
     return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
   }
-  if (kind === 'settings') {
-    const sensitive = inputs.catalog.sensitiveSetting(context);
+  if (kind === 'settings' || inputs.catalog.securityFeature(context)) {
+    const sensitive = kind === 'settings' ? inputs.catalog.sensitiveSetting(context) : true;
     return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })) });
   }
   return base(inputs, 'navigate', `${why}: nothing to commit`);
@@ -204,6 +212,63 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
   }
 }
 
+const NAMES_AN_AMOUNT = /^[\p{L}][\p{L}\s'-]{0,30}?\s*(\p{Sc}\s?\d[\d.,]*|\d[\d.,]*\s?\p{Sc})\s*[\p{L}\s]{0,20}$/u;
+const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
+const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
+
+/** A tap: what its button commits, in the screen context it sits in. */
+function liftTap(inputs: GuiInputs): Lifted {
+  const { gui, screen, kind, catalog } = inputs;
+  const target = gui.target;
+  const label = targetLabel(target);
+  // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
+  if (PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
+  // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
+  if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label)) return liftPayment(inputs, `button "${label}" names an amount`);
+  const semantic = semanticOf(catalog, target, kind);
+  const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
+  switch (semantic) {
+    case 'send':
+    case 'pay':
+      // In a payment app, "Send", "Pay" or "Transfer to Anna" with nothing filled in opens a
+      // flow or a list item; it commits once an amount is entered, or when the button itself
+      // names the amount or says now/confirm ("PAY ₹1,842", "Pay now").
+      if (kind === 'payments' && screen.draft().length === 0 && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
+        return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+      }
+      return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
+    case 'delete': {
+      const context = `${screen.path.slice(-3).join(' ')} ${label}`;
+      if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
+      return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
+    }
+    case 'install':
+      return base(inputs, 'install', `button "${label}": install`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+    case 'uninstall':
+      return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+    case 'reset':
+      return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
+    case 'share': {
+      // Share in an app that holds private data picks what will travel; a second Share
+      // (or the Send in the receiving app) delivers it.
+      if (screen.attachment) return liftSend(inputs, `button "${label}" delivering a shared ${screen.attachment.label} item`);
+      if (MESSAGING_KINDS.has(kind)) return liftSend(inputs, `button "${label}": publishes in a ${kind} app`);
+      return base(inputs, 'navigate', `button "${label}": opens a share flow`, { opensShare: true });
+    }
+    case 'call':
+      return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
+    case 'confirm':
+      return liftContextual(inputs, label);
+    default:
+      if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
+      // A page's own button ("Check token", "Continue") submits the form typed into it.
+      if (kind === 'browser' && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) return liftSend(inputs, `web page button "${label}" with a filled-in form`);
+      if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
+      return base(inputs, 'navigate', `tap "${label}"`);
+  }
+  
+}
+
 /** Lifts one GUI action, and updates the screen context with what the agent did. */
 export function liftGui(inputs: GuiInputs): Lifted {
   const { gui, screen, kind, catalog } = inputs;
@@ -213,9 +278,12 @@ export function liftGui(inputs: GuiInputs): Lifted {
       return base(inputs, 'open', `open ${kind} app`, { label: inputs.app ?? 'app' });
     case 'read_screen':
       return base(inputs, 'read', `read the ${kind} screen`);
+    case 'swipe':
+      // "Swipe to pay" / "Slide to confirm": the swipe is the tap.
+      if (target && /swipe|slide|hold/i.test(targetLabel(target)) && semanticOf(catalog, target, kind)) return liftTap(inputs);
+      return base(inputs, 'navigate', gui.op);
     case 'back':
     case 'home':
-    case 'swipe':
     case 'scroll':
       return base(inputs, 'navigate', gui.op);
     case 'key': {
@@ -242,51 +310,9 @@ export function liftGui(inputs: GuiInputs): Lifted {
       return base(inputs, 'draft', `${gui.op} into ${role} field`, { payload, secretField: role === 'password', targets: role === 'recipient' || role === 'url' ? payload : [] });
     }
     case 'tap':
-    case 'long_press': {
-      const label = targetLabel(target);
-      if (gui.op === 'long_press') return base(inputs, 'navigate', `long press "${label}"`);
-      const semantic = semanticOf(catalog, target, kind);
-      const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
-      switch (semantic) {
-        case 'send':
-        case 'pay':
-          // In a payment app, "Send", "Pay" or "Transfer to Anna" with nothing filled in opens a
-          // flow or a list item; it commits once an amount is entered, or when the button itself
-          // names the amount or says now/confirm ("PAY ₹1,842", "Pay now").
-          if (kind === 'payments' && screen.draft().length === 0 && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
-            return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
-          }
-          return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
-        case 'delete': {
-          const context = `${screen.path.slice(-3).join(' ')} ${label}`;
-          if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
-          return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
-        }
-        case 'install':
-          return base(inputs, 'install', `button "${label}": install`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
-        case 'uninstall':
-          return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
-        case 'reset':
-          return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
-        case 'share': {
-          // Share in an app that holds private data picks what will travel; a second Share
-          // (or the Send in the receiving app) delivers it.
-          if (screen.attachment) return liftSend(inputs, `button "${label}" delivering a shared ${screen.attachment.label} item`);
-          if (MESSAGING_KINDS.has(kind)) return liftSend(inputs, `button "${label}": publishes in a ${kind} app`);
-          return base(inputs, 'navigate', `button "${label}": opens a share flow`, { opensShare: true });
-        }
-        case 'call':
-          return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
-        case 'confirm':
-          return liftContextual(inputs, label);
-        default:
-          if (isToggle && kind === 'settings') return liftContextual(inputs, label || 'toggle');
-          // A page's own button ("Check token", "Continue") submits the form typed into it.
-          if (kind === 'browser' && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) return liftSend(inputs, `web page button "${label}" with a filled-in form`);
-          if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
-          return base(inputs, 'navigate', `tap "${label}"`);
-      }
-    }
+    case 'long_press':
+      if (gui.op === 'long_press') return base(inputs, 'navigate', `long press "${targetLabel(target)}"`);
+      return liftTap(inputs);
   }
 }
 

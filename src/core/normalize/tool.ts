@@ -6,6 +6,7 @@ import { idWords } from '../catalog/words';
 import type { OrgFacts } from '../config/policy-config';
 import type { SinkKind } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
+import { jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { messageSink, simpleSink } from './sinks';
@@ -15,9 +16,12 @@ const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 
 function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string; named?: string } {
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
   if (known) return { resource: known.resource, effect: known.effect, method: known.method, how: `catalog tool ${name}` };
-  // Two-word names of one thing (call_log, phone_book, address_book) count as one word.
+  // Two-word names of one thing (call_log, phone_book, address_book) count as one word; plurals
+  // count as their singular (stripe_transfers_create).
+  const known2 = (w: string) => catalog.toolWords.resources.has(w) || catalog.toolWords.verbs.has(w);
   const words: string[] = [];
-  for (const w of idWords(name)) {
+  for (const raw of idWords(name)) {
+    const w = known2(raw) ? raw : singular(raw, known2);
     const joined = words.length > 0 ? words[words.length - 1] + w : '';
     if (joined && catalog.toolWords.resources.has(joined)) words[words.length - 1] = joined;
     else words.push(w);
@@ -37,9 +41,21 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
     fallback ??= res;
   }
   resource ??= fallback;
-  const verbs = new Set(words.map((w) => catalog.toolWords.verbs.get(w)).filter(Boolean) as string[]);
+  const verbs = new Set(words.map((w) => catalog.toolWords.verbs.get(w) ?? catalog.toolWords.verbs.get(singular(w, (x) => catalog.toolWords.verbs.has(x)))).filter(Boolean) as string[]);
   let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
+  // The shape counts at any depth (a JSON string argument included): {action: '{"op":"shell","cmd":…}'}.
+  const leaves = jsonLeaves(args);
   const keys = new Set(Object.keys(args).map((k) => k.toLowerCase()));
+  for (const leaf of leaves) if (leaf.key) keys.add(leaf.key);
+  // A generic tool (do_action, execute, run) names its effect in an action/op argument.
+  if (!effect) {
+    for (const leaf of leaves) {
+      if (!ACTION_KEYS.has(leaf.key)) continue;
+      const named = idWords(leaf.value).map((w) => catalog.toolWords.verbs.get(w) ?? catalog.toolWords.verbs.get(singular(w, known2)));
+      effect = EFFECT_ORDER.find((e) => named.includes(e)) ?? null;
+      if (effect) break;
+    }
+  }
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
   const ak = catalog.argumentKeys;
   // Argument shape decides what the name does not.
@@ -50,7 +66,7 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   }
   if (!effect && has(ak.command)) effect = 'shell';
   if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
-  if (!effect && has(ak.recipients) && [...keys].some((k) => /^(text|message|body|content|subject|msg|caption)$/.test(k))) effect = 'send';
+  if (!effect && has(ak.recipients) && [...keys].some((k) => CONTENT_KEY.test(k))) effect = 'send';
   if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
   // Sending from a wallet or bank ("paypal_send_money", "wallet_send") moves money.
   if (effect === 'send' && resource === 'payments' && has(ak.amount)) effect = 'payment';
@@ -60,6 +76,18 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (resource === 'settings' && (effect === 'write' || effect === null)) effect = 'settings';
   if (resource === 'permissions' && effect !== 'read') effect = 'permission';
   return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
+}
+
+/** Arguments that carry what a message says, in the languages tool authors use. */
+const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo)$/;
+/** Arguments of generic tools that say what to do. */
+const ACTION_KEYS = new Set(['action', 'op', 'operation', 'intent', 'verb', 'task', 'type']);
+
+/** The singular of a tool-name word when only that is known: transfers → transfer, payouts → payout. */
+function singular(word: string, known: (w: string) => boolean): string {
+  if (word.length > 3 && word.endsWith('s') && known(word.slice(0, -1))) return word.slice(0, -1);
+  if (word.length > 4 && word.endsWith('es') && known(word.slice(0, -2))) return word.slice(0, -2);
+  return word;
 }
 
 const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers']);

@@ -115,3 +115,63 @@ describe('browser address bar', () => {
     expect(decide(e, g('a', 'd', { op: 'key', app: 'com.android.chrome', key: 'ENTER' })).decision).toBe('allow');
   });
 });
+
+describe('GUI lifting of system flows and payment buttons', () => {
+  it('a confirm takes its effect from the last committing button on the path, in any language of the lexicon', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'com.android.settings' },
+      { op: 'tap', app: 'com.android.settings', target: { text: 'Hermes Paketversand' } },
+      { op: 'tap', app: 'com.android.settings', target: { text: 'Deinstallieren' } },
+      { op: 'tap', app: 'com.android.settings', target: { resourceId: 'android:id/button1', text: 'OK' } },
+    ]);
+    expect(ev).toMatchObject({ effect: 'uninstall', impact: 'high' });
+  });
+
+  it('a system dialog keeps the path of the screen it pops up over; its Settings button is not an install', () => {
+    const uninstall = lift([
+      { op: 'launch_app', app: 'com.android.settings' },
+      { op: 'tap', app: 'com.android.settings', target: { text: 'TikTok' } },
+      { op: 'tap', app: 'com.android.settings', target: { text: 'Uninstall' } },
+      { op: 'tap', app: 'com.google.android.packageinstaller', target: { resourceId: 'android:id/button1', text: 'OK' } },
+    ]);
+    expect(uninstall.effect).toBe('uninstall');
+    const settings = lift([
+      { op: 'launch_app', app: 'com.google.android.apps.nbu.files' },
+      { op: 'tap', app: 'com.google.android.packageinstaller', target: { resourceId: 'android:id/button1', text: 'Settings' } },
+    ]);
+    expect(settings.effect).toBe('navigate');
+  });
+
+  it('a Settings row title opens its screen, whatever it says', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'com.android.settings' },
+      { op: 'tap', app: 'com.android.settings', target: { resourceId: 'android:id/title', text: 'Factory data reset' } },
+    ]);
+    expect(ev.effect).toBe('navigate');
+  });
+
+  it('Swipe to pay pays; a payment-app button naming an amount pays; a balance does not', () => {
+    const swipe = lift([
+      { op: 'launch_app', app: 'co.uk.getmondo' },
+      { op: 'type', app: 'co.uk.getmondo', target: { resourceId: 'co.uk.getmondo:id/amount_input' }, text: '40' },
+      { op: 'swipe', app: 'co.uk.getmondo', target: { resourceId: 'co.uk.getmondo:id/swipe_to_pay', text: 'Swipe to pay' }, direction: 'right' },
+    ]);
+    expect(swipe.effect).toBe('payment');
+    expect(lift([{ op: 'launch_app', app: 'com.revolut.revolut' }, { op: 'tap', app: 'com.revolut.revolut', target: { text: 'Add £200' } }]).effect).toBe('payment');
+    expect(lift([{ op: 'launch_app', app: 'com.revolut.revolut' }, { op: 'tap', app: 'com.revolut.revolut', target: { text: 'Balance £1,240.50' } }]).effect).toBe('navigate');
+  });
+
+  it('a security feature outside Settings (Play Protect in the Play Store) is a security settings change', () => {
+    const ev = lift([
+      { op: 'launch_app', app: 'com.android.vending' },
+      { op: 'tap', app: 'com.android.vending', target: { text: 'Play Protect' } },
+      { op: 'tap', app: 'com.android.vending', target: { text: 'Turn off' } },
+    ]);
+    expect(ev).toMatchObject({ effect: 'settings', impact: 'high' });
+  });
+
+  it('Reply opens a draft; the Send of that draft sends', () => {
+    const reply = lift([{ op: 'launch_app', app: 'com.google.android.gm' }, { op: 'tap', app: 'com.google.android.gm', target: { contentDesc: 'Reply' } }]);
+    expect(reply.effect).toBe('navigate');
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formFields } from '../../../../src/core/normalize/api';
-import { api, engine, tool } from '../../../helpers/engine';
+import { api, decide, engine, tool } from '../../../helpers/engine';
 
 function liftTool(name: string, args: Record<string, unknown>, cfg: unknown = {}) {
   const r = engine({ config: cfg }).evaluate(tool('a', name, args));
@@ -75,5 +75,33 @@ describe('form bodies', () => {
 
   it('keeps malformed escapes as written', () => {
     expect(formFields('a=100%25&b=50%&c=%E4%B8%AD%zz')).toEqual({ a: '100%', b: '50%', c: '中%zz' });
+  });
+});
+
+describe('tools named in other conventions, and service APIs', () => {
+  it('reads plurals as their singular and generic tools by their action argument', () => {
+    expect(liftTool('stripe_transfers_create', { amount_cents: 25000, destination: 'acct_1' })).toMatchObject({ effect: 'payment', impact: 'high' });
+    expect(liftTool('do_action', { action: 'uninstall', app_id: 'com.facebook.katana' })).toMatchObject({ effect: 'uninstall' });
+    expect(liftTool('do_action', { action: '{"op": "shell", "cmd": "rm -rf /sdcard/DCIM"}' })).toMatchObject({ effect: 'shell' });
+    expect(liftTool('envoyer_sms', { number: '+33 7 55 50 12 12', texte: 'salut' })).toMatchObject({ effect: 'send', resource: 'sms' });
+  });
+
+  it('takes a raw MIME message\'s recipients from its headers, and a webhook URL as a target', () => {
+    const raw = Buffer.from('To: it-helpdesk@contoso.com\r\nCc: s.ito@contoso.com\r\nSubject: x\r\n\r\nhello').toString('base64url');
+    const r = engine({ config: { org: { internalDomains: ['contoso.com'], privateHosts: {}, allowedHosts: [] } } }).evaluate(api('a', 'POST', 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send', { raw }));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.decided[0].event.sink).toMatchObject({ kind: 'email', external: false, recipients: ['it-helpdesk@contoso.com', 's.ito@contoso.com'] });
+    const hook = engine().evaluate(api('a', 'POST', 'https://discord.com/api/webhooks/1/abc', { content: 'build passed' }));
+    if (!hook.ok) throw new Error(hook.error.message);
+    expect(hook.decided[0].event.targets).toContainEqual({ field: 'url', value: 'https://discord.com/api/webhooks/1/abc' });
+  });
+
+  it('labels a service API read by its path, and a value sent back to the host it came from is not leaving', () => {
+    const e = engine();
+    decide(e, api('a', 'GET', 'https://graph.microsoft.com/v1.0/me/contacts'), { body: { value: [{ displayName: 'Rafaela Costa', mobilePhone: '+55 11 95555-0134' }] } });
+    expect(decide(e, tool('a', 'whatsapp_send_message', { recipient: '+55 21 98888-0101', message: 'Rafaela Costa +55 11 95555-0134' })).decision).toBe('deny');
+    const g = engine();
+    decide(g, api('a', 'GET', 'https://gmail.googleapis.com/gmail/v1/users/me/messages?q=from:orders'), { body: { messages: [{ id: '18f0c2d9a1b3', threadId: '18f0c2d9a1b3' }] } });
+    expect(decide(g, api('a', 'GET', 'https://gmail.googleapis.com/gmail/v1/users/me/messages/18f0c2d9a1b3')).decision).toBe('allow');
   });
 });
