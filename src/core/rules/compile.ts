@@ -79,6 +79,18 @@ function compare(a: number, op: Comparator, b: number): boolean {
   }
 }
 
+// Many `contains` rules test the same field of the same event (the payload text is one string
+// per event): its lower-case form is made once, not once per rule.
+let lastText = '';
+let lastLower = '';
+function lowerCase(text: string): string {
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  return lastLower;
+}
+
 function globToRegex(glob: string): RegExp {
   const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`, 'i');
@@ -125,10 +137,13 @@ function compileExpr(expr: Expr, v: Validator, counters: SessionCounter[]): Pred
       }
       const get = field.get;
       const negate = expr.negate;
-      // Strings compare case-insensitively: expected values are folded once, here.
-      const strings = new Set(values.filter((value) => typeof value === 'string').map((value) => (value as string).toLowerCase()));
+      // Strings compare case-insensitively: expected values are folded once, here. A field with a
+      // closed set of values (effect, sink, agent.mode …) holds exactly those spellings, and the
+      // validation above admits only them, so it compares as is.
+      const exact = field.values !== undefined;
+      const strings = new Set(values.filter((value) => typeof value === 'string').map((value) => (exact ? (value as string) : (value as string).toLowerCase())));
       const others = values.filter((value) => typeof value !== 'string');
-      const one = (actual: string | number | boolean | null): boolean => (typeof actual === 'string' ? strings.has(actual.toLowerCase()) : others.includes(actual as number | boolean));
+      const one = (actual: string | number | boolean | null): boolean => (typeof actual === 'string' ? strings.has(exact ? actual : actual.toLowerCase()) : others.includes(actual as number | boolean));
       return (c) => {
         const actual = get(c.event, c);
         const hit = Array.isArray(actual) ? actual.some(one) : one(actual as string | number | boolean | null);
@@ -170,8 +185,8 @@ function compileExpr(expr: Expr, v: Validator, counters: SessionCounter[]): Pred
       const get = field.get;
       return (c) => {
         const actual = get(c.event, c);
-        if (Array.isArray(actual)) return actual.some((a) => a.toLowerCase().includes(needle));
-        return actual !== null && String(actual).toLowerCase().includes(needle);
+        if (Array.isArray(actual)) return actual.some((a) => lowerCase(a).includes(needle));
+        return actual !== null && lowerCase(String(actual)).includes(needle);
       };
     }
     case 'compare': {
