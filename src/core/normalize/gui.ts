@@ -240,6 +240,8 @@ function liftTap(inputs: GuiInputs): Lifted {
     case 'delete': {
       const context = `${screen.path.slice(-3).join(' ')} ${label}`;
       if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
+      // "Delete all" on the factory reset screen erases the phone.
+      if (kind === 'settings' && catalog.contextEffect(context) === 'reset') return base(inputs, 'reset', `button "${label}" on the factory reset screen`, { resource: 'device' });
       return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
     }
     case 'install':

@@ -28,7 +28,11 @@ function roleWords(target: Target | undefined): string[] {
   for (const hint of [target.text, target.contentDesc]) {
     if (!hint) continue;
     const lower = hint.toLowerCase().trim();
-    words.push(lower, ...lower.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+    words.push(lower);
+    // A short label's words name the field ("To", "Enter amount"); a sentence-long placeholder's
+    // do not ("What do you want to talk about?" is not a recipient field).
+    const parts = lower.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (parts.length <= 3) words.push(...parts);
   }
   return words;
 }
