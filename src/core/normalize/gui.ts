@@ -121,7 +121,9 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   const info = inputs.catalog.kindInfo(kind);
   if (kind === 'payments') return liftPayment(inputs, why);
   if (kind === 'browser') {
-    return base(inputs, 'send', `${why}: form submit in a browser`, { sink: simpleSink('http', true, 'web form'), payload: draft.body, targets: draft.targets });
+    // Every field of a web form travels with it (a "Passport number" box is not a recipient).
+    const fields = inputs.screen.draft().filter((f) => f.role !== 'password').map((f) => ({ field: f.key, value: f.value }));
+    return base(inputs, 'send', `${why}: form submit in a browser`, { sink: simpleSink('http', true, 'web form'), payload: [...fields, ...attachmentParts(screen)], targets: draft.targets });
   }
   if (kind === 'files' || kind === 'photos') {
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
@@ -212,7 +214,10 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
   }
 }
 
-const NAMES_AN_AMOUNT = /^[\p{L}][\p{L}\s'-]{0,30}?\s*(\p{Sc}\s?\d[\d.,]*|\d[\d.,]*\s?\p{Sc})\s*[\p{L}\s]{0,20}$/u;
+const CURRENCY = String.raw`(?:\p{Sc}|zł|kr|kč|ft|lei|rp|rm|chf|r\$|[A-Z]{3}(?=\s?\d))`;
+/** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
+const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
+const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'iu');
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
 
@@ -226,14 +231,20 @@ function liftTap(inputs: GuiInputs): Lifted {
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
   if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label)) return liftPayment(inputs, `button "${label}" names an amount`);
   const semantic = semanticOf(catalog, target, kind);
+  // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it.
+  if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
+    return liftSend(inputs, `web page button "${label}" with a filled-in form`);
+  }
+  // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen").
+  if (semantic === null && draftParts(screen).amount.length > 0 && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" after an amount was typed`);
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
   switch (semantic) {
     case 'send':
     case 'pay':
-      // In a payment app, "Send", "Pay" or "Transfer to Anna" with nothing filled in opens a
-      // flow or a list item; it commits once an amount is entered, or when the button itself
-      // names the amount or says now/confirm ("PAY ₹1,842", "Pay now").
-      if (kind === 'payments' && screen.draft().length === 0 && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
+      // In a payment app, "Send", "Pay", "Buy" or "Transfer to Anna" with no amount filled in
+      // opens a flow or a list item (a search typed first does not count); it commits once an
+      // amount is entered, or when the button itself names the amount or says now/confirm.
+      if (kind === 'payments' && !screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
         return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
       }
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
@@ -263,8 +274,6 @@ function liftTap(inputs: GuiInputs): Lifted {
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
-      // A page's own button ("Check token", "Continue") submits the form typed into it.
-      if (kind === 'browser' && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) return liftSend(inputs, `web page button "${label}" with a filled-in form`);
       if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
       return base(inputs, 'navigate', `tap "${label}"`);
   }

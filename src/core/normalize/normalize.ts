@@ -63,7 +63,10 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
     const screen = session.screen(request.device ?? `agent:${request.agent}`);
     if (gui.app) screen.switchTo(gui.app, DIALOG_KINDS.has(catalog.appKind(gui.app)));
     const app = gui.app ?? screen.app ?? undefined;
-    const kind = catalog.appKind(app);
+    // A system dialog's buttons carry its package in their ids (com.android.permissioncontroller:id/…)
+    // even when the request names the app that asked for it.
+    const idApp = gui.target?.resourceId?.includes(':id/') ? gui.target.resourceId.slice(0, gui.target.resourceId.indexOf(':id/')) : undefined;
+    const kind = idApp && idApp !== app && DIALOG_KINDS.has(catalog.appKind(idApp)) ? catalog.appKind(idApp) : catalog.appKind(app);
     lifted = liftGui({ gui, app, kind, screen, catalog, org });
     screenSnapshot = screen.snapshot();
     const l = lifted;

@@ -61,7 +61,9 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   // Argument shape decides what the name does not.
   // A URL argument makes it an HTTP request (what it carries may be in the query), unless the
   // tool delivers a message to recipients that merely contains a link.
-  if (has(ak.url) && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
+  // (A content:// or file:// uri names something on the device, not a web request.)
+  const webUrl = Object.entries(args).some(([k, v]) => ak.url.has(k.toLowerCase()) && typeof v === 'string' && !DEVICE_URI.test(v.trim()));
+  if (webUrl && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
     return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP`, named: resource ?? undefined };
   }
   if (!effect && has(ak.command)) effect = 'shell';
@@ -77,6 +79,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (resource === 'permissions' && effect !== 'read') effect = 'permission';
   return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
 }
+
+const DEVICE_URI = /^(content|file|android\.resource):|^\//i;
 
 /** Arguments that carry what a message says, in the languages tool authors use. */
 const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo)$/;
