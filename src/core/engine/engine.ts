@@ -84,6 +84,7 @@ export class PolicyEngine {
   setConfig(config: PolicyConfig): void {
     this.config = config;
     this.org = compileOrg(config.org);
+    this.policies = new Map();
   }
 
   interrupt(interrupt: Interrupt): InterruptRecord {
@@ -111,11 +112,19 @@ export class PolicyEngine {
     if (oldest) this.sessions.delete(oldest);
   }
 
+  /** Policy contexts per agent under the current configuration (events share them; nothing mutates them). */
+  private policies = new Map<string, PolicyContext | null>();
+
   private policyFor(agent: string): PolicyContext | null {
-    const { manifest, isDefault } = manifestFor(this.config, agent);
-    if (isDefault && this.config.requireManifest) return null;
-    const m = isDefault ? DEFAULT_MANIFEST : manifest;
-    return { defaultManifest: isDefault, mode: m.mode, role: m.role, scopes: m.scopes };
+    let policy = this.policies.get(agent);
+    if (policy === undefined) {
+      const { manifest, isDefault } = manifestFor(this.config, agent);
+      const m = isDefault ? DEFAULT_MANIFEST : manifest;
+      policy = isDefault && this.config.requireManifest ? null : { defaultManifest: isDefault, mode: m.mode, role: m.role, scopes: m.scopes };
+      if (this.policies.size >= 10_000) this.policies.clear();
+      this.policies.set(agent, policy);
+    }
+    return policy;
   }
 
   evaluate(input: unknown, options: EvaluateOptions = {}): EvaluateResult {
@@ -134,8 +143,9 @@ export class PolicyEngine {
     const policy = this.policyFor(request.agent);
     if (!policy) return { ok: false, error: { code: 'unknown_agent', message: `agent "${request.agent}" has no manifest and this control plane requires one`, issues: [{ field: 'agent', message: 'unknown agent', value: request.agent }] } };
     const session = this.session(request.session);
-    const replay = request.id ? session.byRequest.get(request.id) : undefined;
-    if (replay) return { ok: true, request, decided: replay.map((decision) => ({ event: session.event(decision.event)!.event, decision })), replayed: true };
+    // A repeated id returns the first decisions (for as long as the session remembers them).
+    const replay = request.id ? session.replay(request.id) : undefined;
+    if (replay) return { ok: true, request, decided: replay.map((entry) => ({ event: entry.event, decision: entry.decision })), replayed: true };
 
     const pack = this.pack;
     const steps = expandSteps(request);
@@ -160,15 +170,16 @@ export class PolicyEngine {
         if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         // Attempts count too: a value split over sends is caught whether or not its first part went out.
         if (event.sink && verdict.view) session.provenance.rememberSent(recipientKey(event.sink), verdict.view.shortDigits);
-        session.remember({ event, decision });
-        decided.push({ event, decision });
+        const entry = { event, decision };
+        session.remember(entry);
+        decided.push(entry);
       });
     } catch (error) {
       if (error instanceof AgentFlowException) return { ok: false, error: error.error };
       throw error;
     }
     session.lastSeen = this.clock.now();
-    if (request.id) session.byRequest.set(request.id, decided.map((d) => d.decision));
+    if (request.id) session.rememberRequest(request.id, decided.map((d) => d.decision));
     return { ok: true, request, decided, replayed: false };
   }
 

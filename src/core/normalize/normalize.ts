@@ -33,7 +33,8 @@ export interface NormalizedStep {
 
 export function expandSteps(request: ActionRequest): PlanStep[] {
   if (request.channel === 'llm') return request.llm?.steps ?? [];
-  return [{ channel: request.channel, gui: request.gui, api: request.api, tool: request.tool } as PlanStep];
+  // A single-channel request is its own step (it has the step's fields: channel, gui, api, tool).
+  return [request as unknown as PlanStep];
 }
 
 export function checkRequest(request: ActionRequest): void {

@@ -17,7 +17,8 @@ export class SessionState {
   readonly provenance = new ProvenanceStore();
   private readonly screens = new Map<string, ScreenContext>();
   private readonly events = new Map<string, RememberedEvent>();
-  readonly byRequest = new Map<string, Decision[]>();
+  /** Decisions by client request id (idempotency), for the requests whose events are still kept. */
+  private readonly byRequest = new Map<string, Decision[]>();
   /** What agents of this session typed themselves (squashed): seeing it on screen later is not new provenance. */
   readonly authored = new Set<string>();
   lastSeen = 0;
@@ -39,6 +40,19 @@ export class SessionState {
   noteAuthored(keys: Iterable<string>): void {
     for (const key of keys) this.authored.add(key);
     if (this.authored.size > 5_000) this.authored.delete(this.authored.values().next().value as string);
+  }
+
+  /** The decided events of an earlier request with this id, while they are still remembered. */
+  replay(requestId: string): RememberedEvent[] | undefined {
+    const decisions = this.byRequest.get(requestId);
+    if (!decisions) return undefined;
+    const entries = decisions.map((d) => this.events.get(d.event));
+    return entries.every((e) => e !== undefined) ? (entries as RememberedEvent[]) : undefined;
+  }
+
+  rememberRequest(requestId: string, decisions: Decision[]): void {
+    this.byRequest.set(requestId, decisions);
+    if (this.byRequest.size > MAX_EVENTS) this.byRequest.delete(this.byRequest.keys().next().value as string);
   }
 
   remember(entry: RememberedEvent): void {

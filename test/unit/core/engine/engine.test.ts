@@ -36,6 +36,15 @@ describe('PolicyEngine: requests', () => {
     }
   });
 
+  it('remembers request ids as long as their events (bounded): an old id is decided again, never a crash', () => {
+    const e = engine();
+    const first = tool('a', 'send_sms', { phone: '+1 555 0100', message: 'hi' });
+    expect(e.evaluate(first).ok).toBe(true);
+    for (let i = 0; i < 1_100; i++) e.evaluate(tool('a', 'send_sms', { phone: '+1 555 0100', message: `hi ${i}` }));
+    const again = e.evaluate(first);
+    expect(again.ok && again.replayed).toBe(false);
+  });
+
   it('expands an LLM plan into one gated event per step, in order, in the same session', () => {
     const e = engine();
     const r = e.evaluate({ v: 1, session: 's', agent: 'p', channel: 'llm', llm: { planner: 'm', steps: [
