@@ -128,10 +128,13 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   if (kind === 'files' || kind === 'photos') {
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
   }
-  const sinkKind: SinkKind = (info.sink as SinkKind | undefined) ?? 'chat';
+  // An app the map does not know is an e-mail client when what it addresses are e-mail addresses
+  // (a To field with addresses, a Subject): then internal recipients are internal.
+  const emailDraft = draft.recipients.length > 0 && draft.recipients.every((r) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.trim()));
+  const sinkKind: SinkKind = (info.sink as SinkKind | undefined) ?? (emailDraft || screen.draft().some((f) => f.role === 'subject') ? 'email' : 'chat');
   const thread = draft.recipients.length > 0 || sinkKind === 'email' ? [] : conversation(inputs);
   const recipients = draft.recipients.length > 0 ? draft.recipients : thread;
-  const resource = MESSAGING_KINDS.has(kind) ? info.resource : 'chat';
+  const resource = MESSAGING_KINDS.has(kind) ? info.resource : sinkKind === 'email' ? 'email' : 'chat';
   return base(inputs, 'send', `${why}: ${sinkKind} send${MESSAGING_KINDS.has(kind) ? '' : ' (generic send button in an unknown app)'}`, {
     resource,
     sink: messageSink(sinkKind, recipients, org),
