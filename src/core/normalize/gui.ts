@@ -217,10 +217,11 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
   }
 }
 
-const CURRENCY = String.raw`(?:\p{Sc}|zł|kr|kč|ft|lei|rp|rm|chf|r\$|[A-Z]{3}(?=\s?\d))`;
+/** A currency sign, a currency word (zł, kr, Kč …) or an ISO code written in capitals (PLN 420, not "with 3"). */
+const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|Rp|RM|R\$|(?<!\p{L})[A-Z]{3}(?=\s?\d))`;
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
-const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'iu');
+const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
 
