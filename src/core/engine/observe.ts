@@ -9,7 +9,7 @@ import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
-import { DIALOG_KINDS } from '../normalize/normalize';
+import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
@@ -18,7 +18,6 @@ export interface SourceLabel {
   label: string;
   classes: readonly LabelClass[];
 }
-
 
 /** A social app's direct messages are messages, not a public feed; account screens in Settings show account data. */
 function refinedKind(kind: string, path: readonly string[]): string {
@@ -75,7 +74,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
   if (!observed.fields && !observed.foreground) return;
   const screen = session.screen(event.device ?? `agent:${event.agent}`);
   const app = observed.foreground ?? event.app;
-  if (app) screen.switchTo(app, DIALOG_KINDS.has(catalog.appKind(app)));
+  if (app) enterApp(screen, app, catalog);
   const kind = catalog.appKind(screen.app ?? event.app);
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }

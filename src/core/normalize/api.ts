@@ -130,7 +130,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const addressing = /(^|[.[\]])(to|cc|bcc|recipient|recipients)([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
-  const paysOut = args.amounts.length > 0 && url.pathname.toLowerCase().split(/[^a-z]+/).some((w) => PAYMENT_PATH_WORDS.has(w));
+  const paysOut = args.amounts.length > 0 && pathname.toLowerCase().split(/[^a-z]+/).some((w) => PAYMENT_PATH_WORDS.has(w));
   if (backend?.write === 'payment' || paysOut) {
     return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }

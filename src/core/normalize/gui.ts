@@ -146,7 +146,6 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   });
 }
 
-
 /** A phone number, e-mail address or @/$ handle rather than a contact's name. */
 const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,})$/;
 

@@ -8,12 +8,18 @@ import type { ActionRequest, PlanStep, Target } from '../protocol/schema';
 import type { SessionState } from '../session/session-state';
 import { liftHttp } from './api';
 import { liftGui, trackGui } from './gui';
+import type { ScreenContext } from './screen-context';
 import { isHighImpact, type Lifted } from './lifted';
 import { liftTool } from './tool';
 import { stepIssues } from './validate';
 
 /** Apps that only show system dialogs over whatever app asked for them. */
-export const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions']);
+const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions']);
+
+/** Brings `app` to the front of a device's screen context; a system dialog keeps the path it pops up over. */
+export function enterApp(screen: ScreenContext, app: string, catalog: Catalog): void {
+  screen.switchTo(app, DIALOG_KINDS.has(catalog.appKind(app)));
+}
 
 export interface NormalizeDeps {
   catalog: Catalog;
@@ -62,12 +68,13 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
   if (step.channel === 'gui' && step.gui) {
     const gui = step.gui;
     const screen = session.screen(request.device ?? `agent:${request.agent}`);
-    if (gui.app) screen.switchTo(gui.app, DIALOG_KINDS.has(catalog.appKind(gui.app)));
+    if (gui.app) enterApp(screen, gui.app, catalog);
     const app = gui.app ?? screen.app ?? undefined;
     // A system dialog's buttons carry its package in their ids (com.android.permissioncontroller:id/…)
     // even when the request names the app that asked for it.
     const idApp = gui.target?.resourceId?.includes(':id/') ? gui.target.resourceId.slice(0, gui.target.resourceId.indexOf(':id/')) : undefined;
-    const kind = idApp && idApp !== app && DIALOG_KINDS.has(catalog.appKind(idApp)) ? catalog.appKind(idApp) : catalog.appKind(app);
+    const idKind = idApp && idApp !== app ? catalog.appKind(idApp) : undefined;
+    const kind = idKind && DIALOG_KINDS.has(idKind) ? idKind : catalog.appKind(app);
     lifted = liftGui({ gui, app, kind, screen, catalog, org });
     screenSnapshot = screen.snapshot();
     const l = lifted;
