@@ -190,9 +190,11 @@ describe('tamper detection', () => {
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.exec(`VACUUM INTO '${pristine}'`);
     db.close();
+    // Each run gets its own copy: fast-check may draw the same (seq, kind, salt) twice.
+    let run = 0;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: N - 1 }), fc.constantFrom('flip', 'delete', 'swap', 'field'), fc.integer({ min: 0, max: 10_000 }), (seq, kind, salt) => {
-        const target = tmp.file(`p-${seq}-${kind}-${salt}.db`);
+        const target = tmp.file(`p-${++run}-${seq}-${kind}-${salt}.db`);
         const src = raw(pristine);
         src.exec(`VACUUM INTO '${target}'`);
         src.close();
