@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyIfNothingToRedact } from '../../src/core/audit/clean-copy';
 import { redactByFullWalk, redactValue } from '../../src/core/audit/redact';
-import { redactText, textNeedsRedaction } from '../../src/core/audit/secret-text';
+import { redactText, SHORTEST_SECRET_TEXT, textNeedsRedaction } from '../../src/core/audit/secret-text';
 import { sortedKeys } from '../../src/core/audit/sorted-keys';
 
 /** Text each kind of secret pattern masks, and look-alikes it must not. */
@@ -128,6 +128,28 @@ describe('redaction prefilter', () => {
     expect(Object.keys(clean.copy.d)).toEqual(['y', 'z']);
     const sorted = { a: 1, b: { c: ['x'] } };
     expect(copyIfNothingToRedact(sorted)!.copy).toBe(sorted);
+  });
+
+  it(`no text shorter than ${SHORTEST_SECRET_TEXT} characters is masked, however close to a secret it looks (property)`, () => {
+    // Built from the pieces the patterns are made of, so near misses are common.
+    const piece = fc.constantFrom('pin', 'pwd', 'otp', 'pass', 'key', 'api', 'sk-', 'G-', 'is', ' ', ':', '=', '"', "'", '1234', '12', '0', 'a', 'Z', '-', '_', '.', '\n');
+    const short = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join('').slice(0, SHORTEST_SECRET_TEXT - 1));
+    fc.assert(
+      fc.property(fc.oneof(short, fc.string({ maxLength: SHORTEST_SECRET_TEXT - 1 })), (t) => {
+        expect(redactText(t).kinds).toEqual([]);
+      }),
+      { numRuns: 5000 },
+    );
+    // ...and the bound is tight: the shortest secret text is masked.
+    expect(redactText('pin:abc').kinds).toEqual(['password']);
+    expect(textNeedsRedaction('pin:abc')).toBe(true);
+  });
+
+  it('a text found clean once is clean every time; a secret is found every time', () => {
+    for (let i = 0; i < 3; i++) {
+      for (const t of HARMLESS_TEXTS) expect(textNeedsRedaction(t)).toBe(redactText(t).kinds.length > 0);
+      for (const t of SECRET_TEXTS) expect(textNeedsRedaction(t)).toBe(true);
+    }
   });
 
   it('textNeedsRedaction agrees with redactText (property)', () => {

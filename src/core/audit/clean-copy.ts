@@ -36,28 +36,37 @@ function copy(v: unknown): unknown {
       if (proto !== Object.prototype && proto !== null) return UNSURE;
       const record = v as Record<string, unknown>;
       const own = Object.keys(record);
-      const keys = keysSorted(own) ? own : sortedKeys(record);
-      // An object already in canonical order whose parts need no change is used as it is: the
-      // normalizer builds events that way, so they are serialized without being copied.
-      let same = keys === own;
-      const out: Record<string, unknown> = {};
-      for (const key of keys) {
+      const inOrder = keysSorted(own);
+      const keys = inOrder ? own : sortedKeys(record);
+      // An object already in canonical order whose parts need no change is used as it is (the
+      // normalizer builds events that way, so they are serialized without being copied); a copy
+      // is started only at the first key that differs, so the common case allocates nothing.
+      let out: Record<string, unknown> | null = inOrder ? null : {};
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
         if (key === '__proto__' || isIntegerKey(key)) return UNSURE; // the walk copies these its own way
         const value = record[key];
-        if (value === undefined) continue; // left out, as JSON and the full walk do (JSON.stringify skips it when shared)
         // Under a secret-named key every string and number is masked; flags and nulls are kept
         // (e.g. AgentEvent.secretField: false).
-        if (typeof value !== 'boolean' && value !== null && secretKindOfKey(key) !== null) return UNSURE;
-        const item = copy(value);
+        if (value !== undefined && typeof value !== 'boolean' && value !== null && secretKindOfKey(key) !== null) return UNSURE;
+        const item = value === undefined ? undefined : copy(value);
         if (item === UNSURE) return UNSURE;
-        if (item !== value) same = false;
-        out[key] = item;
+        if (out === null && item !== value) out = startCopy(record, keys, i);
+        // An undefined value is left out, as JSON and the full walk do (JSON.stringify skips it when shared).
+        if (out !== null && item !== undefined) out[key] = item;
       }
-      return same ? v : withFastProperties(out, keys.length);
+      return out === null ? v : withFastProperties(out, keys.length);
     }
     default:
       return UNSURE;
   }
+}
+
+/** A new object holding the first `upTo` keys of `record` (their values needed no change). */
+function startCopy(record: Record<string, unknown>, keys: readonly string[], upTo: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < upTo; i++) if (record[keys[i]] !== undefined) out[keys[i]] = record[keys[i]];
+  return out;
 }
 
 /**

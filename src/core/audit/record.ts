@@ -191,10 +191,21 @@ function strings(value: unknown, field: string): string[] {
 function finish<T extends AuditRecord>(record: T, sorted: boolean): T {
   finite(record.seq, 'seq');
   finite(record.ts, 'ts');
-  const r = record as unknown as Record<string, unknown>;
-  const keys = Object.keys(r);
-  if (sorted && keysSorted(keys) && keys.every((k) => r[k] !== undefined)) PRESORTED.add(record);
+  if (sorted && literalSorted(record) && !Object.values(record).includes(undefined)) PRESORTED.add(record);
   return record;
+}
+
+/**
+ * Whether the builder of this kind writes its keys in sorted order. That is a property of the
+ * builder's object literal, the same on every call, so it is checked on the first record of
+ * each kind only (an unsorted literal would still be stored correctly, via canonicalJson).
+ */
+const LITERAL_SORTED = new Map<AuditRecordKind, boolean>();
+
+function literalSorted(record: AuditRecord): boolean {
+  let sorted = LITERAL_SORTED.get(record.kind);
+  if (sorted === undefined) LITERAL_SORTED.set(record.kind, (sorted = keysSorted(Object.keys(record))));
+  return sorted;
 }
 
 /**

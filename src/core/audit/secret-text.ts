@@ -120,7 +120,29 @@ export function redactText(text: string): { text: string; kinds: SecretKind[] } 
   return { text: out, kinds };
 }
 
+/**
+ * No pattern above matches fewer characters: the shortest is a password given inline,
+ * `pin:abc` (a keyword of 3, a separator, 3 characters); an OTP needs a separator and 4 digits.
+ */
+export const SHORTEST_SECRET_TEXT = 7;
+
+/**
+ * Texts already found clean. Audit records repeat most of their strings from one decision to
+ * the next (package names, resource ids, sessions, agents, roles, scopes, labels), and checking
+ * a string against the patterns costs ~15 ns a character, looking it up here ~1. Bounded: when
+ * full it starts over, so memory stays a few hundred kB whatever the traffic.
+ */
+const CLEAN_MEMO_MAX = 8192;
+const CLEAN_MEMO_MAX_LENGTH = 256;
+let cleanMemo = new Set<string>();
+
 /** True iff `redactText` would mask something in `text` (without building the masked copy). */
 export function textNeedsRedaction(text: string): boolean {
-  return MAY_HOLD_SECRET.test(text) && redactText(text).kinds.length > 0;
+  if (text.length < SHORTEST_SECRET_TEXT || cleanMemo.has(text)) return false;
+  const needs = MAY_HOLD_SECRET.test(text) && redactText(text).kinds.length > 0;
+  if (!needs && text.length <= CLEAN_MEMO_MAX_LENGTH) {
+    if (cleanMemo.size >= CLEAN_MEMO_MAX) cleanMemo = new Set();
+    cleanMemo.add(text);
+  }
+  return needs;
 }
