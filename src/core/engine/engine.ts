@@ -91,25 +91,31 @@ export class PolicyEngine {
     return this.interrupts.apply(interrupt, this.clock.now());
   }
 
+  /**
+   * The state of a session, created on first use. The map is kept in least-recently-used order
+   * (a session moves to the end when it is used again), so when more than `maxSessions` are
+   * live the one idle longest is dropped in constant time: a control plane that has seen tens
+   * of thousands of sessions pays no scan for each new one.
+   */
   session(id: string): SessionState {
     let s = this.sessions.get(id);
     if (!s) {
       s = new SessionState(id);
       this.sessions.set(id, s);
-      if (this.sessions.size > this.maxSessions) this.evictOldest();
+      if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    } else if (this.lastSession !== s) {
+      this.sessions.delete(id);
+      this.sessions.set(id, s);
     }
+    this.lastSession = s;
     return s;
   }
 
+  /** The most recently used session, already at the end of the LRU order. */
+  private lastSession: SessionState | null = null;
+
   sessionIds(): string[] {
     return [...this.sessions.keys()];
-  }
-
-  private evictOldest(): void {
-    let oldest: string | null = null;
-    let at = Infinity;
-    for (const [id, s] of this.sessions) if (s.lastSeen < at) [oldest, at] = [id, s.lastSeen];
-    if (oldest) this.sessions.delete(oldest);
   }
 
   /** Policy contexts per agent under the current configuration (events share them; nothing mutates them). */
@@ -178,7 +184,6 @@ export class PolicyEngine {
       if (error instanceof AgentFlowException) return { ok: false, error: error.error };
       throw error;
     }
-    session.lastSeen = this.clock.now();
     if (request.id) session.rememberRequest(request.id, decided.map((d) => d.decision));
     return { ok: true, request, decided, replayed: false };
   }

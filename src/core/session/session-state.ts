@@ -21,7 +21,6 @@ export class SessionState {
   private readonly byRequest = new Map<string, Decision[]>();
   /** What agents of this session typed themselves (squashed): seeing it on screen later is not new provenance. */
   readonly authored = new Set<string>();
-  lastSeen = 0;
   /** per session counter of the running pack: times of the events that matched it */
   private counterTimes: number[][] = [];
   private counterRevision = '';

@@ -45,6 +45,23 @@ describe('PolicyEngine: requests', () => {
     expect(again.ok && again.replayed).toBe(false);
   });
 
+  it('keeps at most maxSessions sessions, dropping the one idle longest (a session used again is kept)', () => {
+    const e = new PolicyEngine({ pack: engine().currentPack, config: config({}), clock: fixedClock(), ids: counterIds('lru'), maxSessions: 3 });
+    const read = (session: string) => expect(e.evaluate(tool('a', 'read_contacts', {}, session)).ok).toBe(true);
+    for (const s of ['s1', 's2', 's3']) read(s);
+    read('s1'); // s2 is now the idle one
+    read('s4');
+    expect(e.sessionIds().sort()).toEqual(['s1', 's3', 's4']);
+    read('s3');
+    read('s5');
+    read('s6');
+    expect(e.sessionIds().sort()).toEqual(['s3', 's5', 's6']);
+    // A dropped session starts afresh: its provenance is gone, nothing throws.
+    read('s2');
+    expect(e.sessionIds()).toContain('s2');
+    expect(e.sessionIds()).toHaveLength(3);
+  });
+
   it('expands an LLM plan into one gated event per step, in order, in the same session', () => {
     const e = engine();
     const r = e.evaluate({ v: 1, session: 's', agent: 'p', channel: 'llm', llm: { planner: 'm', steps: [
