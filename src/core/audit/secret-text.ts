@@ -1,6 +1,7 @@
 // What counts as a secret: field names whose whole value is secret, and patterns of secrets
 // inside free text (API keys, tokens, passwords, OTPs, private keys). `redact.ts` applies these
 // to whole values; everything here works on one name or one string.
+import { memoByText } from '../provenance/memo';
 
 export type SecretKind = 'private_key' | 'api_key' | 'token' | 'password' | 'otp' | 'secret_field';
 
@@ -127,22 +128,18 @@ export function redactText(text: string): { text: string; kinds: SecretKind[] } 
 export const SHORTEST_SECRET_TEXT = 7;
 
 /**
- * Texts already found clean. Audit records repeat most of their strings from one decision to
- * the next (package names, resource ids, sessions, agents, roles, scopes, labels), and checking
- * a string against the patterns costs ~15 ns a character, looking it up here ~1. Bounded: when
- * full it starts over, so memory stays a few hundred kB whatever the traffic.
+ * Audit records repeat most of their strings from one decision to the next (package names,
+ * resource ids, sessions, agents, roles, scopes, labels), and checking a string against the
+ * patterns costs ~15 ns a character, looking it up ~1: verdicts on texts up to this long are
+ * remembered (bounded, see memoByText).
  */
-const CLEAN_MEMO_MAX = 8192;
-const CLEAN_MEMO_MAX_LENGTH = 256;
-let cleanMemo = new Set<string>();
+const REMEMBERED_MAX_LENGTH = 256;
+
+const needsRedaction = (text: string): boolean => redactText(text).kinds.length > 0;
+const rememberedNeedsRedaction = memoByText(needsRedaction, 8192);
 
 /** True iff `redactText` would mask something in `text` (without building the masked copy). */
 export function textNeedsRedaction(text: string): boolean {
-  if (text.length < SHORTEST_SECRET_TEXT || cleanMemo.has(text)) return false;
-  const needs = MAY_HOLD_SECRET.test(text) && redactText(text).kinds.length > 0;
-  if (!needs && text.length <= CLEAN_MEMO_MAX_LENGTH) {
-    if (cleanMemo.size >= CLEAN_MEMO_MAX) cleanMemo = new Set();
-    cleanMemo.add(text);
-  }
-  return needs;
+  if (text.length < SHORTEST_SECRET_TEXT) return false;
+  return text.length <= REMEMBERED_MAX_LENGTH ? rememberedNeedsRedaction(text) : needsRedaction(text);
 }

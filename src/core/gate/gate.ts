@@ -4,6 +4,7 @@
 import type { AgentEvent } from '../event/agent-event';
 import { grants } from '../config/policy-config';
 import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
+import { memoByText } from '../provenance/memo';
 import { carriedAtoms, quotedPhrases, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
 import type { CompiledRule } from '../rules/compile';
 import type { ContentScores, RuleContext } from '../rules/context';
@@ -50,16 +51,11 @@ export function scopeBlock(event: AgentEvent): T1Block | null {
 }
 
 /** Reason templates split once into literal text and {placeholder} names (odd indexes). */
-const templates = new Map<string, string[]>();
+const templateParts = memoByText((template) => template.split(/\{(\w+)\}/), 1000);
 
 function fill(template: string, event: AgentEvent, ctx: GateContext): string {
   if (!template.includes('{')) return template;
-  let parts = templates.get(template);
-  if (!parts) {
-    parts = template.split(/\{(\w+)\}/);
-    if (templates.size >= 1000) templates.clear();
-    templates.set(template, parts);
-  }
+  const parts = templateParts(template);
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) out += placeholder(parts[i], event, ctx) + parts[i + 1];
   return out;
