@@ -1,9 +1,7 @@
 // Storage may use Node's native SHA-256 (same digest as the pure one in core, several times
 // faster on records). Other algorithms come from the core registry.
 import * as crypto from 'node:crypto';
-import { utf8 } from '../core/audit/canonical-json';
 import { getHashAlgorithm, type HashAlgName, type HashAlgorithm } from '../core/audit/hash';
-import { leafHash } from '../core/audit/merkle';
 
 // crypto.hash (Node ≥ 20.12) is a one-shot digest without a Hash object: ~1.5× faster on the
 // 65-byte inputs of Merkle nodes.
@@ -27,14 +25,4 @@ const nativeSha256: HashAlgorithm = {
 export function resolveHashAlgorithm(name: HashAlgName | string): HashAlgorithm {
   const alg = getHashAlgorithm(name);
   return alg.name === 'sha256' ? nativeSha256 : alg;
-}
-
-/**
- * RFC 6962 leaf hash H(0x00 ‖ utf8(text)). For native SHA-256 the string is hashed directly
- * ("\u0000" is the single byte 0x00 in UTF-8), skipping a copy; otherwise the core function.
- * (The log itself hashes the bytes it stores: see RecordEncoder.)
- */
-export function leafHashOfText(alg: HashAlgorithm, text: string): Uint8Array {
-  if (alg === nativeSha256 && oneShot) return sha256Bytes(`\u0000${text}`);
-  return leafHash(alg, utf8(text));
 }
