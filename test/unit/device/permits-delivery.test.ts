@@ -19,6 +19,34 @@ describe('permitted actions', () => {
     expect(() => a.mint({ eventId: 'e5', session: 's', agent: 'ag', channel: 'gui', gui: { op: 'home' }, decision: allow('e5') })).toThrow(/needs a device/);
   });
 
+  it('hold a frozen copy of the action: later changes to the request do not reach the device', () => {
+    const a = createPermitAuthority();
+    const gui = { op: 'tap' as const, target: { text: 'Send', point: { x: 1, y: 2 } } };
+    const p = a.mint({ eventId: 'e1', session: 's', agent: 'ag', device: 'd', channel: 'gui', gui, decision: allow('e1') });
+    gui.target.text = 'Delete';
+    gui.target.point.x = 99;
+    expect(p.gui).toEqual({ op: 'tap', target: { text: 'Send', point: { x: 1, y: 2 } } });
+    expect(Object.isFrozen(p.gui!.target!.point)).toBe(true);
+    // a "__proto__" key of JSON input stays an own data property; the copy keeps Object.prototype
+    const args = JSON.parse('{"to":"+15550100","__proto__":{"admin":true},"list":[{"k":1}]}');
+    const t = a.mint({ eventId: 'e2', session: 's', agent: 'ag', channel: 'tool', tool: { name: 'send_sms', arguments: args }, decision: allow('e2') });
+    const copied = t.tool!.arguments as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(copied, '__proto__')).toBe(true);
+    expect((copied as { admin?: unknown }).admin).toBeUndefined();
+    expect(Object.isFrozen((copied.list as unknown[])[0])).toBe(true);
+    // values that are not plain data are structured-cloned: a Date stays a Date, a cycle is copied
+    const cyclic: Record<string, unknown> = { when: new Date(5) };
+    cyclic.self = cyclic;
+    const c = a.mint({ eventId: 'e3', session: 's', agent: 'ag', channel: 'tool', tool: { name: 'x', arguments: cyclic }, decision: allow('e3') });
+    const cargs = c.tool!.arguments as Record<string, unknown>;
+    expect(cargs.when).toBeInstanceOf(Date);
+    expect(cargs.when).not.toBe(cyclic.when);
+    expect(Object.isFrozen(cargs)).toBe(true);
+    // what structuredClone cannot copy is still refused
+    expect(() => a.mint({ eventId: 'e4', session: 's', agent: 'ag', channel: 'tool', tool: { name: 'x', arguments: { f: () => 1 } }, decision: allow('e4') })).toThrow();
+  });
+
   it('rejects look-alikes and tokens of another authority', () => {
     const a = createPermitAuthority();
     const b = createPermitAuthority();
