@@ -1,6 +1,7 @@
 // What counts as a secret: field names whose whole value is secret, and patterns of secrets
 // inside free text (API keys, tokens, passwords, OTPs, private keys). `redact.ts` applies these
 // to whole values; everything here works on one name or one string.
+import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { memoByText } from '../provenance/memo';
 
 export type SecretKind = 'private_key' | 'api_key' | 'token' | 'password' | 'otp' | 'secret_field';
@@ -88,6 +89,9 @@ const TEXT_PATTERNS: TextPattern[] = [
   { kind: 'token', re: /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
   { kind: 'password', re: /\b(?:password|passwd|pwd|passcode|passphrase|pin)\b(?:\s+is\s+|\s+was\s+|\s*[:=]\s*)["']?([^\s"',;]{3,})/gi, group: 1 },
   { kind: 'api_key', re: /\b(?:api[_ -]?key|secret[_ -]?key|client[_ -]?secret|access[_ -]?key)\b(?:\s+is\s+|\s*[:=]\s*)["']?([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
+  // AWS_SECRET_ACCESS_KEY=…, STRIPE_API_KEY: … (prefixed setting names, .env files)
+  { kind: 'api_key', re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?([A-Za-z0-9._~+/=-]{8,})`, 'gi'), group: 1 },
+  ...VENDOR_TOKENS.map((t): TextPattern => ({ kind: 'api_key', re: new RegExp(t.source, 'g'), group: 0 })),
   {
     kind: 'otp',
     re: /\b(?:otp|one[- ]time (?:password|passcode|code|pin)|verification code|security code|confirmation code|login code|sign[- ]in code|2fa code|auth(?:entication)? code|access code)\b[^0-9\n]{0,24}?\b(\d{4,8}|\d{3}[- ]\d{3})\b/gi,
@@ -97,8 +101,10 @@ const TEXT_PATTERNS: TextPattern[] = [
 ];
 
 /** One cheap scan that every text a pattern could match also matches; most text stops here. */
-const MAY_HOLD_SECRET =
-  /-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code/i;
+const MAY_HOLD_SECRET = new RegExp(
+  `-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code|private[_-]?key|${VENDOR_TOKEN_MARKERS}`,
+  'i',
+);
 
 /** Masks secret substrings of free text. Returns the masked text and the kinds masked. */
 export function redactText(text: string): { text: string; kinds: SecretKind[] } {

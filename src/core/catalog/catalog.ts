@@ -28,7 +28,7 @@ export interface Catalog {
   buttonByLabel(label: string | undefined): ButtonSemantic | null;
   buttonById(resourceId: string | undefined): ButtonSemantic | null;
   tools: ToolsFile;
-  toolWords: { resources: Map<string, string>; verbs: Map<string, string> };
+  toolWords: { resources: Map<string, string>; verbs: Map<string, string>; cloud: ReadonlySet<string>; money: ReadonlySet<string> };
   argumentKeys: Record<keyof ToolsFile['argumentKeys'], ReadonlySet<string>>;
   hosts: HostsFile['hosts'];
   sensitiveSetting(text: string): boolean;
@@ -194,7 +194,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
       return remember(idCache, resourceId, hit);
     },
     tools,
-    toolWords: { resources, verbs },
+    toolWords: { resources, verbs, cloud: new Set(tools.cloudServices), money: new Set(tools.moneyMovingWords) },
     argumentKeys,
     hosts: hosts.hosts,
     sensitiveSetting(text) {

@@ -63,6 +63,10 @@ export const ToolsFileSchema = z.object({
   sensitiveSettings: z.array(z.string()),
   /** Settings that are security-relevant in any app, not only in Settings (Play Protect in the Play Store). */
   securityFeatures: z.array(z.string()).default([]),
+  /** Off-device storage and publishing services: what a tool writes there leaves the device (s3.put_object). */
+  cloudServices: z.array(z.string()).default([]),
+  /** Nouns of money movement: creating one moves money (stripe.refunds.create, paymentIntents.create). */
+  moneyMovingWords: z.array(z.string()).default([]),
 }).strict();
 
 export const HostsFileSchema = z.object({

@@ -38,6 +38,8 @@ export interface OrgFacts {
   isInternalHost(host: string): boolean;
   isAllowedHost(host: string): boolean;
   privateHostLabel(host: string): string | null;
+  /** The allowed host that belongs to a named service (`airtable` → api.airtable.com), if any. */
+  allowedHostOf(service: string): string | null;
   privateLabels: ReadonlySet<string>;
 }
 
@@ -75,6 +77,11 @@ export function compileOrg(org: Org): OrgFacts {
     privateHostLabel(host) {
       const h = host.toLowerCase();
       return privateHosts.find(([p]) => h === p)?.[1] ?? null;
+    },
+    allowedHostOf(service) {
+      const name = service.toLowerCase();
+      // any label but the top-level domain: api.airtable.com, hooks.slack.com, graph.microsoft.com
+      return allowed.find((a) => a.split('.').slice(0, -1).includes(name)) ?? null;
     },
     privateLabels: new Set(privateHosts.map(([, l]) => l)),
   };

@@ -12,6 +12,7 @@ import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
+import { serviceOf } from '../normalize/sinks';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
 export interface SourceLabel {
@@ -26,6 +27,10 @@ function refinedKind(kind: string, path: readonly string[]): string {
   return kind;
 }
 
+const LINK = /\bhttps?:\/\/[^\s"'<>]+/gi;
+
+const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);
+
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, privateLabels: ReadonlySet<string>): SourceLabel {
   if (event.effect === 'shell') return shellSource(event);
@@ -35,6 +40,9 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     return { label: info.label, classes: info.classes };
   }
   if (privateLabels.has(event.resource)) return { label: event.resource, classes: ['private'] };
+  // What a tool returns for a send, a write or a payment is its receipt (ids, status), not a read
+  // of the service's data.
+  if (event.resource !== 'http' && RECEIPT_EFFECTS.has(event.effect)) return { label: 'receipt', classes: [] };
   if (event.resource === 'http') {
     if (event.sink && !event.sink.external) return { label: 'internal', classes: [] };
     return { label: 'web', classes: ['untrusted'] };
@@ -151,7 +159,7 @@ function shellSource(event: AgentEvent): SourceLabel {
 
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
-  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host };
+  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined };
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
   const texts: string[] = [];
@@ -185,7 +193,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // quoted or lightly reworded fragment is recognised too.
   if (label.classes.includes('private')) {
     const phrases: string[] = [];
-    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text));
+    // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
+    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('://') ? text.replace(LINK, ' ') : text));
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);

@@ -4,6 +4,7 @@ import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
 import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
+import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 
 interface Pattern {
   re: RegExp;
@@ -31,9 +32,13 @@ const SHELL: Pattern[] = [
   { re: /\bcontent\s+(delete|update)\b|\bsqlite3\b.*\b(drop|delete)\b/i, score: 0.8, what: 'provider data change' },
   { re: /\bam\s+(force-stop|kill-all)\b|\bkillall\b/i, score: 0.5, what: 'process kill' },
   { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change' },
-  { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data|system)\//i, score: 0.6, what: 'reading private app data' },
+  // (a terminal app's own home, /data/data/<pkg>/files/home, is the shell's, not another app's)
+  { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data' },
   { re: />\s*\/(dev|system|data)\//i, score: 0.9, what: 'overwrite system path' },
 ];
+
+/** What a read-only command can still do: read what it should not. */
+const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data');
 
 const SECRETS: Pattern[] = [
   { re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----/, score: 1, what: 'private key' },
@@ -44,7 +49,8 @@ const SECRETS: Pattern[] = [
   { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token' },
   { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key' },
   { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
-  { re: /\b(api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*\S{8,}/i, score: 0.9, what: 'credential assignment' },
+  { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
+  ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what })),
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
@@ -74,17 +80,34 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = /-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic/i;
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 export interface ContentFindings extends ContentScores {
   hits: string[];
 }
 
+/** Commands that only read or print what they are given. */
+const READ_ONLY_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'diff', 'echo', 'printf', 'man', 'which', 'strings', 'od', 'xxd', 'hexdump', 'sort', 'uniq', 'cut', 'md5sum', 'sha256sum', 'getprop', 'dumpsys']);
+const SHELL_OPERATOR = /[;&|`<>\n]|\$\(/;
+const PROMPT = /^\s*(?:[\w@.:~/-]*\s*)?[$#]\s+/;
+
+/**
+ * A command line that runs a read-only command and nothing else (no ; && | ` $( or redirection):
+ * what it mentions ("grep -n 'rm -rf' cleanup.sh") is data, not a command.
+ */
+function inspectsOnly(payload: AgentEvent['payload']): boolean {
+  if (payload.length === 0) return false;
+  const first = payload[0].value.replace(PROMPT, '').trimStart();
+  const command = first.split(/\s+/, 1)[0].replace(/^.*\//, '');
+  if (!READ_ONLY_COMMANDS.has(command)) return false;
+  return payload.every((p) => !SHELL_OPERATOR.test(p.value.replace(PROMPT, '')));
+}
+
 /** Scores the content of one event. Shell patterns apply only where the content is executed. */
 export function scoreContent(event: AgentEvent, text = event.payload.map((p) => p.value).join('\n')): ContentFindings {
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
-  const shell = event.effect === 'shell' ? run(SHELL, text) : { score: 0, hits: [] };
+  const shell = event.effect === 'shell' ? run(inspectsOnly(event.payload) ? SHELL_READS : SHELL, text) : { score: 0, hits: [] };
   // A secret typed into a password field is where it belongs.
   const secret = event.secretField || !SECRET_PREFILTER.test(text) ? { score: 0, hits: [] } : run(SECRETS, text);
   const injection = INJECTION_PREFILTER.test(text) ? run(INJECTION, text) : { score: 0, hits: [] };
@@ -92,8 +115,8 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const LABELLED_SECRET = /(?:\b(?:password|passwort|passwd|pwd|passcode|pin|contraseña|mot de passe|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\s*(?:is|ist|es|est|[:=：])|(?:密码|口令|パスワード|暗証番号|비밀번호)\s*(?:是|は|[:=：]))\s*([^\s,;]{4,})/gi;
-const TOKEN_SECRETS = [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
+const LABELLED_SECRET = new RegExp(`(?:\\b(?:password|passwort|passwd|pwd|passcode|pin|contraseña|mot de passe|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?([^\\s,;"']{4,})`, 'gi');
+const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
 export const secretsIn: (text: string) => string[] = memoByText(findSecrets);

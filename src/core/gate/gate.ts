@@ -5,13 +5,17 @@ import type { AgentEvent } from '../event/agent-event';
 import { grants } from '../config/policy-config';
 import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
 import { memoByText } from '../provenance/memo';
+import { squash } from '../provenance/canonical';
 import { carriedAtoms, quotedPhrases, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
 import type { CompiledRule } from '../rules/compile';
 import type { ContentScores, RuleContext } from '../rules/context';
 import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
-import { recipientKey } from '../normalize/sinks';
+import { recipientKey, serviceOf } from '../normalize/sinks';
+
+/** Sinks that deliver to people, never to the service that issued an id. */
+const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
 import { scoreContent, type ContentFindings } from './content-score';
 
 export interface T1Block {
@@ -127,7 +131,18 @@ class GateContext implements RuleContext {
         const sinkKey = this.event.sink ? recipientKey(this.event.sink) : '';
         // A value sent back to the HTTP host it came from (a message id in the next Gmail API call) is not leaving.
         const backHome = this.event.sink?.kind === 'http' ? this.event.sink.host : undefined;
-        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) if (!backHome || hit.atom.host !== backHome) carry(hit.atom.label, hit.atom.secret);
+        // Following a link goes to the site the link names: its path is not news to that site.
+        const site = backHome ? backHome.toLowerCase().replace(/^www\./, '') : undefined;
+        // ...and a host's own name (a sender's domain seen in a mail) is not news to that host.
+        const hostKey = backHome ? squash(backHome) : '';
+        // Ids a service issued (a Stripe customer, a Wise quote) go back to that service in its
+        // next call; a message to people is never the service itself.
+        const service = this.event.sink && !MESSAGE_SINKS.has(this.event.sink.kind) ? serviceOf(this.event) : null;
+        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) {
+          const atom = hit.atom;
+          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (site && atom.linkHost === site) || (service && atom.service === service)) continue;
+          carry(atom.label, atom.secret);
+        }
         if (this.event.sink) {
           // A local file path in what leaves carries the file itself (attachments, uploads);
           // a quoted phrase of private free text carries its source.

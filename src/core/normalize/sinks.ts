@@ -1,5 +1,5 @@
 // Building sinks: where an effect delivers content, and whether that is outside the org.
-import type { Sink, SinkKind } from '../event/agent-event';
+import type { AgentEvent, Sink, SinkKind } from '../event/agent-event';
 import type { OrgFacts } from '../config/policy-config';
 
 const EMAIL_ADDRESS = /[^\s,;<>"']+@[^\s,;<>"']+/g;
@@ -61,4 +61,41 @@ function recipientId(r: string): string {
 
 export function simpleSink(kind: SinkKind, external: boolean, what: string): Sink {
   return { external, kind, label: what ? `${kind}:${what}` : kind, recipients: what ? [what] : [] };
+}
+
+/** The namespace of a namespaced tool name: `stripe` of stripe.refunds.create, `gmail` of mcp__gmail__send_email. */
+export function toolNamespace(name: string): string | null {
+  const mcp = /^mcp__(.+?)__/.exec(name);
+  if (mcp) return mcp[1].toLowerCase();
+  const dot = name.indexOf('.');
+  return dot > 0 ? name.slice(0, dot).toLowerCase() : null;
+}
+
+const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'ne', 'or']);
+
+/** The name of a host's site: `stripe` of api.stripe.com, `bbc` of www.bbc.co.uk. */
+export function siteName(host: string): string {
+  const labels = host.toLowerCase().split('.');
+  if (labels.length >= 3 && labels[labels.length - 1].length === 2 && SECOND_LEVEL.has(labels[labels.length - 2])) return labels[labels.length - 3];
+  return labels.length >= 2 ? labels[labels.length - 2] : labels[0];
+}
+
+/** The service an event talks to: the site of its HTTP host, else its tool's namespace. */
+export function serviceOf(event: Pick<AgentEvent, 'channel' | 'label' | 'target'>): string | null {
+  if (event.target?.host) return siteName(event.target.host);
+  if (event.channel !== 'tool') return null;
+  const space = event.label.indexOf(' ');
+  return toolNamespace(space > 0 ? event.label.slice(0, space) : event.label);
+}
+
+const NETWORK_TOOL = /(?:^|[\s;&|(`'"])(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|telnet|xh|httpie|aria2c|ssh)(?=\s|$)/i;
+const URL_HOST = /\b(?:https?|ftp|sftp|scp|wss?):\/\/(?:[^\s/@]+@)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
+const REMOTE_PATH_HOST = /\b[\w.-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+):/i;
+const SOCKET_HOST = /\b(?:nc|ncat|netcat|telnet|socat|ssh)\s+(?:-\S+\s+)*(?:[\w.-]+@)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})\b/i;
+
+/** Where a shell command sends data over the network (curl, wget, nc … to a URL or host), if it does. */
+export function shellNetworkSink(command: string, org: OrgFacts): Sink | null {
+  if (!NETWORK_TOOL.test(command)) return null;
+  const host = URL_HOST.exec(command)?.[1] ?? REMOTE_PATH_HOST.exec(command)?.[1] ?? SOCKET_HOST.exec(command)?.[1];
+  return host ? httpSink(host.toLowerCase(), org) : null;
 }

@@ -9,11 +9,21 @@ import type { ToolAction } from '../protocol/schema';
 import { jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp } from './api';
 import { type Lifted, verbOf } from './lifted';
-import { messageSink, simpleSink } from './sinks';
+import { httpSink, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
 
-function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): { resource: string; effect: ToolEffect; method?: string; how: string; named?: string } {
+interface ToolClass {
+  resource: string;
+  effect: ToolEffect;
+  method?: string;
+  how: string;
+  named?: string;
+  /** An off-device service the tool writes to (a SaaS namespace like jira./notion., or a storage service). */
+  service?: string;
+}
+
+function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): ToolClass {
   const known = catalog.tools.tools[name] ?? catalog.tools.tools[name.toLowerCase()];
   if (known) return { resource: known.resource, effect: known.effect, method: known.method, how: `catalog tool ${name}` };
   // Two-word names of one thing (call_log, phone_book, address_book) count as one word; plurals
@@ -41,8 +51,23 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
     fallback ??= res;
   }
   resource ??= fallback;
-  const verbs = new Set(words.map((w) => catalog.toolWords.verbs.get(w) ?? catalog.toolWords.verbs.get(singular(w, (x) => catalog.toolWords.verbs.has(x)))).filter(Boolean) as string[]);
+  // A word that is a verb names the action; a plural that is only a verb in the singular names
+  // what is acted on: stripe.charges.retrieve reads, stripe.refunds.create pays.
+  const verbs = new Set<string>();
+  const nounVerbs = new Set<string>();
+  for (const w of words) {
+    const exact = catalog.toolWords.verbs.get(w);
+    if (exact) verbs.add(exact);
+    else {
+      const noun = catalog.toolWords.verbs.get(singular(w, (x) => catalog.toolWords.verbs.has(x)));
+      if (noun) nounVerbs.add(noun);
+    }
+  }
   let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
+  if (effect === null) effect = EFFECT_ORDER.find((e) => nounVerbs.has(e)) ?? null;
+  else if ((effect === 'write' || effect === 'send') && nounVerbs.has('payment')) effect = 'payment';
+  // Creating a payment, charge, transfer or refund moves money (stripe.paymentIntents.create).
+  if (effect === 'write' && words.some((w) => catalog.toolWords.money.has(w))) effect = 'payment';
   // The shape counts at any depth (a JSON string argument included): {action: '{"op":"shell","cmd":…}'}.
   const leaves = jsonLeaves(args);
   const keys = new Set(Object.keys(args).map((k) => k.toLowerCase()));
@@ -62,6 +87,11 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   // A URL argument makes it an HTTP request (what it carries may be in the query), unless the
   // tool delivers a message to recipients that merely contains a link.
   // (A content:// or file:// uri names something on the device, not a web request.)
+  // A webhook is an HTTP POST to its URL, whatever the tool calls running it (execute, trigger).
+  if (words.includes('webhook') || keys.has('webhook_url') || keys.has('webhookurl')) {
+    const hook = Object.entries(args).find(([k, v]) => /^(webhook(_?url)?|url|uri|endpoint|hook_?url)$/i.test(k) && typeof v === 'string');
+    if (hook) return { resource: 'http', effect: 'http', method: 'POST', how: `tool ${name}: webhook → HTTP POST`, named: resource ?? undefined };
+  }
   const webUrl = Object.entries(args).some(([k, v]) => ak.url.has(k.toLowerCase()) && typeof v === 'string' && !DEVICE_URI.test(v.trim()));
   if (webUrl && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
     return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP`, named: resource ?? undefined };
@@ -77,13 +107,24 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (effect === 'shell') resource = 'device';
   if (resource === 'settings' && (effect === 'write' || effect === null)) effect = 'settings';
   if (resource === 'permissions' && effect !== 'read') effect = 'permission';
-  return { resource: resource ?? 'device', effect: effect ?? 'read', how: `tool ${name}: by name words [${words.join(', ')}] and arguments` };
+  const how = `tool ${name}: by name words [${words.join(', ')}] and arguments`;
+  // A write to an off-device service leaves the device: a storage service named anywhere in the
+  // name (s3.put_object, upload_to_dropbox), or a vendor namespace that names no resource of the
+  // device (jira.create_issue, notion.pages.create).
+  if ((effect === 'write' || (effect === 'send' && !has(ak.recipients))) && (resource === null || resource === 'files')) {
+    const namespace = toolNamespace(name);
+    const storage = words.find((w) => catalog.toolWords.cloud.has(w));
+    const vendor = resource === null && namespace !== null && !catalog.toolWords.resources.has(namespace) && !catalog.toolWords.verbs.has(namespace) ? namespace : undefined;
+    const service = storage ?? vendor;
+    if (service) return { resource: resource ?? 'files', effect: 'send', how: `${how}: writes to ${service}, off the device`, service };
+  }
+  return { resource: resource ?? 'device', effect: effect ?? 'read', how };
 }
 
 const DEVICE_URI = /^(content|file|android\.resource):|^\//i;
 
 /** Arguments that carry what a message says, in the languages tool authors use. */
-const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo)$/;
+const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|status|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo)$/;
 /** Arguments of generic tools that say what to do. */
 const ACTION_KEYS = new Set(['action', 'op', 'operation', 'intent', 'verb', 'task', 'type']);
 
@@ -94,7 +135,7 @@ function singular(word: string, known: (w: string) => boolean): string {
   return word;
 }
 
-const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers']);
+const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers', 'webhook', 'webhook_url', 'webhookurl', 'hook_url']);
 
 /** The arguments of an HTTP tool other than where and how it calls, or undefined when there are none. */
 function nonAddressing(args: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -115,7 +156,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   const label = tool.name;
   switch (cls.effect) {
     case 'http': {
-      const url = String(args.url ?? args.uri ?? args.endpoint ?? '');
+      const url = String(args.url ?? args.uri ?? args.endpoint ?? args.webhook_url ?? args.webhookUrl ?? args.webhook ?? args.hook_url ?? '');
       // Without a body argument, everything but the addressing is what the request carries (form fields, files, content).
       const body = args.body ?? args.data ?? args.json ?? nonAddressing(args);
       const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));
@@ -131,6 +172,12 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return lifted;
     }
     case 'send': {
+      if (cls.service) {
+        // What goes to a storage or SaaS service leaves the device; a service whose API host the org allows is allowed.
+        const host = org.allowedHostOf(cls.service);
+        const sink = host ? httpSink(host, org) : simpleSink('http', true, cls.service);
+        return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: cls.how, sink, payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts, ...parts.recipients], targets: [...parts.urls] };
+      }
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
       return { label, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
     }
@@ -141,8 +188,12 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return { label, effect: cls.effect, resource: 'apps', verb: verbOf(cls.effect), lifted: `${cls.how}: ${cls.effect}`, sink: null, payload: parts.content, targets: [...parts.packages, ...parts.urls, ...parts.paths] };
     case 'delete':
       return { label, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
-    case 'shell':
-      return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command`, sink: simpleSink('shell', false, 'device'), payload: [...parts.commands, ...parts.content, ...parts.paths], targets: [] };
+    case 'shell': {
+      const payload = [...parts.commands, ...parts.content, ...parts.paths];
+      // curl/wget/nc to a host delivers what the command carries to that host.
+      const network = shellNetworkSink(payload.map((p) => p.value).join(' '), org);
+      return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command${network ? ` sending to ${network.label}` : ''}`, sink: network ?? simpleSink('shell', false, 'device'), payload, targets: [] };
+    }
     case 'settings': {
       // The tool's own name says what it changes too ("set_developer_options").
       const text = [tool.name, ...Object.entries(args).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)].join(' ');
@@ -163,7 +214,11 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       }
       // An invitation to attendees is a send to them (calendar invites are e-mails).
       if (parts.recipients.length > 0 && !['settings', 'device', 'apps'].includes(cls.resource)) {
-        return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink('email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+        return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink(SEND_SINKS[cls.resource] ?? 'email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      }
+      // A post created on a social network is published (mastodon.statuses.create).
+      if (cls.resource === 'social' && parts.content.length > 0) {
+        return { label, effect: 'send', resource: 'social', verb: 'send', lifted: `${cls.how}: social post`, sink: messageSink('social', [], org), payload: [...parts.content, ...parts.paths, ...parts.urls], targets: [] };
       }
       // A local write (notes, files, calendar) is drafting, not a leak; content stays on the device.
       return { label, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };

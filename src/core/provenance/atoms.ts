@@ -10,6 +10,8 @@ export interface AtomCandidate {
   digits: string | null;
   /** the original text, for reasons and audit (redacted before storage when secret) */
   raw: string;
+  /** the host of the link the value was only seen inside (the path of https://site/…): following that link sends it home */
+  linkHost?: string;
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
@@ -96,7 +98,26 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
   for (const m of text.matchAll(CJK)) add(out, m[0], fromData);
+  if (text.includes('://')) markLinkParts(text, out);
   return out;
+}
+
+const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
+
+/** Atoms seen only inside links to one host (not elsewhere in the text) remember that host. */
+function markLinkParts(text: string, atoms: Map<string, AtomCandidate>): void {
+  const links = [...text.matchAll(LINK)];
+  if (links.length === 0) return;
+  const outside = text.replace(LINK, ' ');
+  const rest = squash(outside);
+  const restRuns = digitRuns(outside, 6);
+  for (const [key, atom] of atoms) {
+    const onlyInLinks = !rest.includes(key) && (atom.digits === null || !restRuns.some((r) => r.includes(atom.digits!)));
+    const hosts = onlyInLinks ? new Set(links.filter((m) => squash(m[0]).includes(key)).map((m) => m[1].toLowerCase().replace(/^www\./, ''))) : null;
+    if (hosts && hosts.size === 1) atoms.set(key, { key: atom.key, digits: atom.digits, raw: atom.raw, linkHost: [...hosts][0] });
+    // A longer text whose only long number is a link's path segment: that number stays with the link's own atom.
+    else if (atom.digits !== null && key !== atom.digits && digitRuns(atom.raw.replace(LINK, ' '), 6).length === 0) atoms.set(key, { key, digits: null, raw: atom.raw });
+  }
 }
 
 /** Atoms of a JSON value (API body, tool result): every data-bearing leaf. Keys are never atoms. */

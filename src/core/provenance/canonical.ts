@@ -80,7 +80,8 @@ function asciiDigitRuns(text: string, minDigits: number): string[] | null {
 // time, each code point's folding remembered: 4-5x faster than normalizing the whole text, and the
 // same result. NFKD/NFKC only reorder combining marks, and both definitions drop marks (squash
 // keeps letters and digits; digit runs keep digits and separators). The one case mapping that
-// depends on context, Greek capital sigma (final ς), takes the definition.
+// depends on context, Greek capital sigma (final ς), takes the definition, and so does text with a
+// lone surrogate (two of them pair up once the marks between them are dropped).
 const CAPITAL_SIGMA = 0x3a3;
 const FOLD_MEMO_MAX = 8192;
 const squashOfCodePoint = new Map<number, string>();
@@ -118,6 +119,8 @@ function foldedSquash(text: string): string {
     if (c === CAPITAL_SIGMA) return squashUnicode(text);
     const cp = codePointAt(text, i);
     if (cp > 0xffff) i++;
+    // A lone surrogate can pair up with another once the marks between them are dropped.
+    else if (cp >= 0xd800 && cp <= 0xdfff) return squashUnicode(text);
     out += remembered(squashOfCodePoint, cp, squashUnicode);
   }
   return out;
@@ -224,8 +227,12 @@ export function percentDecode(text: string): string {
   }
 }
 
+/** Hex of ASCII digits ("373331393034" is "731904"): every byte 0x30–0x39. */
+const HEX_DIGITS = /^(?:3[0-9])+$/;
+
 function decodeHex(token: string): string | null {
-  if (token.length < 16 || token.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(token) || !/[a-fA-F]/.test(token)) return null;
+  // Hex with letters from six bytes up; digits-only hex only when it spells digits (a code, a number).
+  if (token.length < 12 || token.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(token) || !(/[a-fA-F]/.test(token) || HEX_DIGITS.test(token))) return null;
   const bytes = new Uint8Array(token.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(token.slice(i * 2, i * 2 + 2), 16);
   return printableText(bytes);

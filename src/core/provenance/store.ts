@@ -15,6 +15,8 @@ export interface LabelledAtom extends AtomCandidate {
   source: ProvenanceSource;
   /** The HTTP host whose response held the value, when it came from an API or HTTP tool read. */
   host?: string;
+  /** The service (site or tool namespace) that returned the value: ids it issued go back to it. */
+  service?: string;
   /** Shortest key that counts as carried verbatim: any non-ASCII key (CJK names) 2, secrets 4, else 5. */
   minMatch: number;
 }
@@ -47,14 +49,14 @@ export class ProvenanceStore {
 
   constructor(private readonly limits: ProvenanceLimits = DEFAULT_LIMITS) {}
 
-  record(candidates: Iterable<AtomCandidate>, label: string, classes: readonly LabelClass[], meta: { eventId: string; agent: string; source: ProvenanceSource; host?: string }): number {
+  record(candidates: Iterable<AtomCandidate>, label: string, classes: readonly LabelClass[], meta: { eventId: string; agent: string; source: ProvenanceSource; host?: string; service?: string }): number {
     if (!classes.includes('private') && !classes.includes('secret')) return 0;
     const secret = classes.includes('secret');
     let added = 0;
     for (const c of candidates) {
       const existing = this.atoms.get(c.key);
       if (existing && (existing.secret || !secret)) continue;
-      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
+      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, linkHost: c.linkHost, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, service: meta.service, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
       added++;
     }
     while (this.atoms.size > this.limits.maxAtoms) {

@@ -1,0 +1,45 @@
+// Vendor credential formats with a fixed, recognisable prefix. One list serves the gate (a secret
+// typed or sent is denied, one read is remembered as a secret) and the audit log (masked before
+// storage), so a format added here is caught and redacted alike.
+
+export interface TokenFormat {
+  what: string;
+  /** The whole token (no capture groups, no flags). */
+  source: string;
+  /** A regular-expression fragment every match contains, for the cheap prefilters. */
+  marker: string;
+}
+
+export const VENDOR_TOKENS: readonly TokenFormat[] = [
+  { what: 'SendGrid API key', source: String.raw`\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}`, marker: String.raw`SG\.` },
+  { what: 'Mailgun API key', source: String.raw`\bkey-[0-9a-f]{32}\b`, marker: 'key-' },
+  { what: 'Twilio API key', source: String.raw`\bSK[0-9a-f]{32}\b`, marker: 'SK[0-9a-f]{32}' },
+  { what: 'npm token', source: String.raw`\bnpm_[A-Za-z0-9]{36}\b`, marker: 'npm_' },
+  { what: 'GitLab token', source: String.raw`\bglpat-[A-Za-z0-9_-]{20,}`, marker: 'glpat-' },
+  { what: 'Shopify token', source: String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`, marker: 'shp(?:at|ss|ca|pa)_' },
+  { what: 'DigitalOcean token', source: String.raw`\bdo[por]_v1_[a-f0-9]{64}\b`, marker: '_v1_' },
+  { what: 'Telegram bot token', source: String.raw`\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b`, marker: ':AA[A-Za-z0-9_-]' },
+  { what: 'Hugging Face token', source: String.raw`\bhf_[A-Za-z0-9]{34}\b`, marker: 'hf_' },
+  { what: 'Vault token', source: String.raw`\bhv[sb]\.[A-Za-z0-9_-]{24,}`, marker: String.raw`hv[sb]\.` },
+  { what: 'PyPI token', source: String.raw`\bpypi-AgE[A-Za-z0-9_-]{50,}`, marker: 'pypi-' },
+  { what: 'Notion token', source: String.raw`\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b`, marker: 'secret_|ntn_' },
+  { what: 'Linear API key', source: String.raw`\blin_api_[A-Za-z0-9]{40}\b`, marker: 'lin_api_' },
+  { what: 'Postman API key', source: String.raw`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, marker: 'PMAK-' },
+  { what: 'Atlassian API token', source: String.raw`\bATATT3[A-Za-z0-9_=-]{50,}`, marker: 'ATATT' },
+  { what: 'Square token', source: String.raw`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}\b`, marker: 'sq0' },
+  { what: 'Supabase token', source: String.raw`\bsbp_[a-f0-9]{40}\b`, marker: 'sbp_' },
+  { what: 'Figma token', source: String.raw`\bfigd_[A-Za-z0-9_-]{40,}`, marker: 'figd_' },
+  { what: 'Doppler token', source: String.raw`\bdp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}`, marker: String.raw`dp\.` },
+  { what: 'Google OAuth token', source: String.raw`\bya29\.[A-Za-z0-9_-]{20,}`, marker: String.raw`ya29\.` },
+  { what: 'Azure storage key', source: String.raw`AccountKey=[A-Za-z0-9+/]{86}==`, marker: 'AccountKey=' },
+];
+
+/** Prefilter alternatives that every vendor token contains (join with `|` into a case-insensitive pattern). */
+export const VENDOR_TOKEN_MARKERS = VENDOR_TOKENS.map((t) => t.marker).join('|');
+
+/**
+ * A credential written as a setting, in code or an .env file: `AWS_SECRET_ACCESS_KEY=…`,
+ * `client_secret: …`, `STRIPE_API_KEY="…"`. The name may carry a prefix (AWS_, STRIPE_); the
+ * value is one token of at least 8 characters.
+ */
+export const CREDENTIAL_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|client[_-]?secret|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key)(?![A-Za-z0-9])`;
