@@ -29,6 +29,14 @@ function refinedKind(kind: string, path: readonly string[]): string {
 
 const LINK = /\bhttps?:\/\/[^\s"'<>]+/gi;
 
+const PHRASE_LABEL = /\b(?:secret|recovery|seed|backup|mnemonic|wallet)\s+(?:phrase|words?)\b|助记词|恢复短语|シードフレーズ|복구\s?구문|frase (?:de recuperação|de recuperación|semilla|secreta)|phrase (?:secrète|de récupération)|wiederherstellungsphrase/i;
+
+/** 12–24 short lower-case words (optionally numbered): what BIP-39 recovery phrases look like. */
+function isMnemonic(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter((w) => !/^\d{1,2}[.)]?$/.test(w));
+  return [12, 15, 18, 21, 24].includes(words.length) && words.every((w) => /^[a-z]{3,8}$/.test(w));
+}
+
 const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
@@ -137,7 +145,12 @@ export function authoredKeys(values: string[]): Set<string> {
 /** Is this observed atom the agent's own typing shown back (possibly inside a short label)? */
 function isAuthored(atom: AtomCandidate, authored: ReadonlySet<string>): boolean {
   if (authored.has(atom.key) || (atom.digits !== null && authored.has(`#${atom.digits}`))) return true;
-  for (const key of authored) if (key.length >= 8 && !key.startsWith('#') && atom.key.includes(key) && atom.key.length - key.length <= 12) return true;
+  for (const key of authored) {
+    if (key.startsWith('#')) continue;
+    if (key.length >= 8 && atom.key.includes(key) && atom.key.length - key.length <= 12) return true;
+    // ...or a part of what it typed shown back (the name a bank shows for the Pix key it was given)
+    if (atom.key.length >= 8 && key.length > atom.key.length && key.includes(atom.key)) return true;
+  }
   return false;
 }
 
@@ -206,6 +219,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (key.length >= 4) written.set(key, { key, digits: null, raw: secret });
   };
   for (const text of texts) for (const secret of secretsIn(text)) addWritten(secret);
+  // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").
+  if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
   for (const value of [observed.body, observed.result]) {
     if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value)) addWritten(leaf.value);
   }

@@ -37,6 +37,8 @@ export interface GateVerdict {
 const NAVIGATION_OPS = new Set(['back', 'home', 'key', 'swipe', 'scroll']);
 
 /** T1 scope check: does the agent's manifest grant what this event does? */
+const SETTINGS_RESOURCES = ['permissions', 'accounts', 'apps', 'notifications', 'device'];
+
 export function scopeBlock(event: AgentEvent): T1Block | null {
   const { policy } = event;
   if (policy.defaultManifest) return null;
@@ -48,7 +50,11 @@ export function scopeBlock(event: AgentEvent): T1Block | null {
     (resource === 'http' && verb !== null && grants(policy.scopes, 'http', verb === 'write' ? 'send' : 'write')) ||
     // Reading a web page is browsing, whichever of the two names the scope uses.
     (verb === null && (resource === 'web' || resource === 'browser') && grants(policy.scopes, resource === 'web' ? 'browser' : 'web', null));
-  const ok = covers(event.resource) || (event.altResources !== undefined && event.altResources.some(covers));
+  const ok =
+    covers(event.resource) ||
+    (event.altResources !== undefined && event.altResources.some(covers)) ||
+    // Permissions, accounts, apps and notifications are managed in Settings: a scope on them opens and navigates it.
+    (verb === null && event.resource === 'settings' && SETTINGS_RESOURCES.some((r) => grants(policy.scopes, r, null)));
   if (ok) return null;
   const wanted = anyVerb ? `any ${event.resource}.* scope` : `${event.resource}.${event.verb}`;
   return { code: 'out_of_scope', reason: `agent ${event.agent}${policy.role ? ` (${policy.role})` : ''} is not granted ${wanted} for ${event.effect} "${event.label}" (scopes: ${policy.scopes.join(', ') || 'none'})` };

@@ -141,16 +141,26 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     // The endpoint is a target too: a webhook URL is where the message goes.
     return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipients, org), payload: contentParts, targets: [...args.recipients, { field: 'url', value: href }] });
   }
+  // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
+  const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname);
+  const accountKeys = body !== undefined && typeof body === 'object' ? jsonLeaves(body).filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key))) : [];
+  if (accountKeys.length > 0) {
+    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing ${accountKeys.map((l) => l.key).join(', ')} of an account on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...accountKeys.map((l) => ({ field: l.path, value: l.value })), { field: 'url', value: href }] });
+  }
   if (privateLabel) {
     return lift({ effect: 'write', resource, verb: 'write', lifted: `HTTP ${method} to private host (${privateLabel})`, sink: null, payload: contentParts, targets: [] });
   }
   return lift({ effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: href }] });
 }
 
+const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
+const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
+const SIGN_IN_KEY = /^(email|login|login_?email|username|phone|phone_?number)$/i;
+
 const MIME_RECIPIENTS = /^(?:to|cc|bcc):[ \t]*(.+)$/gim;
 
 /** Recipients in the To/Cc/Bcc headers of a MIME message carried in a field, plain or base64(url)-encoded. */
-function mimeRecipients(parts: readonly PayloadPart[]): string[] {
+export function mimeRecipients(parts: readonly PayloadPart[]): string[] {
   const out: string[] = [];
   for (const part of parts) {
     for (const text of decodedVariants(part.value, 1)) {

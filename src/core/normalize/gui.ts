@@ -8,7 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
-import { httpSink, messageSink, simpleSink } from './sinks';
+import { httpSink, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
 /** Apps whose Save/Done writes the user's data (a scope's `write` verb). */
@@ -108,6 +108,16 @@ function conversation(inputs: GuiInputs): string[] {
   return [];
 }
 
+/**
+ * What the last `n` screens on the way here picked (an item, a package, a screen), as targets: the
+ * buttons pressed on the way ("Delete", "Eliminar", "OK") are how, not what.
+ */
+function pickedItems(inputs: GuiInputs, n: number, field: string): PayloadPart[] {
+  const out: PayloadPart[] = [];
+  for (const value of inputs.screen.path.slice(-n)) if (!inputs.catalog.buttonByLabel(value)) out.push({ field, value });
+  return out;
+}
+
 /** The attachment a share flow put on this device, as a payload part naming the shared item. */
 function attachmentParts(screen: ScreenContext): PayloadPart[] {
   const a = screen.attachment;
@@ -177,18 +187,18 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
   const effect = contextEffect(inputs, context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
-  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: screen.path.slice(-2).map((value) => ({ field: 'screen', value })) });
+  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money.
   if (!effect && draftParts(screen).amount.length > 0) return liftPayment(inputs, `${why} with an amount filled in`);
   // The package installer's own confirm installs what it was handed.
-  if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+  if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
-    return base(inputs, effect, `${why}: ${effect}`, { resource, targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
+    return base(inputs, effect, `${why}: ${effect}`, { resource, targets: pickedItems(inputs, 3, 'screen') });
   }
   // Whatever an account screen saves changes the account (password, recovery, sign-in).
-  if (kind === 'accounts') return base(inputs, 'account', `${why}: account change`, { resource: 'accounts', targets: screen.path.slice(-3).map((value) => ({ field: 'screen', value })) });
+  if (kind === 'accounts') return base(inputs, 'account', `${why}: account change`, { resource: 'accounts', targets: pickedItems(inputs, 3, 'screen') });
   if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
     return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
   }
@@ -223,6 +233,7 @@ const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
+const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|保存|更新|更改|修改|変更|저장|변경)(?![\p{L}])/iu;
 
 /** A tap: what its button commits, in the screen context it sits in. */
 function liftTap(inputs: GuiInputs): Lifted {
@@ -256,12 +267,12 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
       // "Delete all" on the factory reset screen erases the phone.
       if (kind === 'settings' && catalog.contextEffect(context) === 'reset') return base(inputs, 'reset', `button "${label}" on the factory reset screen`, { resource: 'device' });
-      return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: screen.path.slice(-2).map((value) => ({ field: 'item', value })) });
+      return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: pickedItems(inputs, 2, 'item') });
     }
     case 'install':
-      return base(inputs, 'install', `button "${label}": install`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+      return base(inputs, 'install', `button "${label}": install`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
     case 'uninstall':
-      return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: screen.path.slice(-2).map((value) => ({ field: 'package', value })) });
+      return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
     case 'reset':
       return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
     case 'share': {
@@ -277,6 +288,10 @@ function liftTap(inputs: GuiInputs): Lifted {
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
+      // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.
+      if (kind === 'accounts' && ACCOUNT_SAVE.test(label.trim()) && screen.draft().some((f) => f.value.trim() !== '')) {
+        return base(inputs, 'account', `button "${label}" saves an account detail`, { resource: 'accounts', targets: [...draftParts(screen).targets, ...pickedItems(inputs, 3, 'screen')] });
+      }
       if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
       return base(inputs, 'navigate', `tap "${label}"`);
   }
@@ -309,6 +324,14 @@ export function liftGui(inputs: GuiInputs): Lifted {
       if (enter && kind === 'browser') {
         const browse = liftBrowse(inputs);
         if (browse) return browse;
+      }
+      // ENTER in a terminal runs the command line typed into it.
+      if (enter && kind === 'terminal') {
+        const payload = screen.draft().filter((f) => f.value.trim() !== '').map((f) => ({ field: f.key, value: f.value }));
+        if (payload.length > 0) {
+          const network = shellNetworkSink(payload.map((p) => p.value).join(' '), inputs.org);
+          return base(inputs, 'shell', 'ENTER runs the command typed into a terminal', { resource: 'device', sink: network ?? simpleSink('shell', false, 'terminal'), payload });
+        }
       }
       return base(inputs, 'navigate', `key ${key || '?'}`);
     }
@@ -345,6 +368,9 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
       break;
     case 'clear':
       screen.clearField(fieldKey(target));
+      break;
+    case 'key':
+      if (lifted.effect === 'shell' && allowed) screen.clearDraft();
       break;
     case 'tap':
     case 'long_press':

@@ -7,7 +7,7 @@ import type { OrgFacts } from '../config/policy-config';
 import type { SinkKind } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
 import { jsonLeaves } from '../provenance/canonical';
-import { classifyArguments, liftHttp } from './api';
+import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
@@ -179,7 +179,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
         return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: cls.how, sink, payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts, ...parts.recipients], targets: [...parts.urls] };
       }
       const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
-      return { label, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
+      // A raw RFC 822 message (Gmail's `raw`) names its recipients in its own headers.
+      const recipients = parts.recipients.length > 0 ? parts.recipients.map((r) => r.value) : sinkKind === 'email' ? mimeRecipients(parts.content) : [];
+      return { label, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, recipients, org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
     }
     case 'payment':
       return { label, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `${cls.how}: payment`, sink: simpleSink('payment', true, [...parts.payees, ...parts.recipients].map((p) => p.value).join(',') || 'payee'), payload: parts.content, targets: [...parts.payees, ...parts.recipients, ...parts.amounts] };

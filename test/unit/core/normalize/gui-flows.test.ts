@@ -1,0 +1,89 @@
+// GUI flows in apps and languages an independent corpus brought (Arabic, Polish, Portuguese,
+// Spanish UIs; terminals; wallets), and the API/tool counterparts of the same effects.
+import { describe, expect, it } from 'vitest';
+import { api, decide, engine, gui, tool } from '../../../helpers/engine';
+
+const at = (e: ReturnType<typeof engine>, app: string, g: Record<string, unknown>, observe?: Record<string, unknown>) => decide(e, gui('a', 'dev', { app, ...g }), observe);
+
+describe('GUI flows', () => {
+  it('a photo shared from the gallery and sent in another app is denied, in any language of Share', () => {
+    const e = engine();
+    at(e, 'com.google.android.apps.photos', { op: 'launch_app' });
+    at(e, 'com.google.android.apps.photos', { op: 'tap', target: { contentDesc: 'passport_scan.jpg' } });
+    at(e, 'com.google.android.apps.photos', { op: 'tap', target: { contentDesc: 'مشاركة' } });
+    at(e, 'org.telegram.messenger', { op: 'tap', target: { text: 'Visa Express' } });
+    expect(at(e, 'org.telegram.messenger', { op: 'tap', target: { contentDesc: 'إرسال' } }).decision).toBe('deny');
+  });
+
+  it('ENTER in a terminal runs the command line typed into it', () => {
+    const run = (command: string) => {
+      const e = engine();
+      at(e, 'com.termux', { op: 'launch_app' });
+      at(e, 'com.termux', { op: 'type', target: { resourceId: 'com.termux:id/terminal_view' }, text: command });
+      return at(e, 'com.termux', { op: 'key', key: 'ENTER' }).decision;
+    };
+    expect(run('rm -rf /sdcard/DCIM')).toBe('deny');
+    expect(run('ls -la')).toBe('allow');
+  });
+
+  it('a confirm button in another language commits the transfer typed on its screen', () => {
+    const e = engine();
+    at(e, 'pl.pkobp.iko', { op: 'launch_app' });
+    at(e, 'pl.pkobp.iko', { op: 'type', target: { text: 'Kwota' }, text: '150,00' });
+    expect(at(e, 'pl.pkobp.iko', { op: 'tap', target: { text: 'Potwierdź' } }).decision).toBe('ask');
+  });
+
+  it('the button pressed on the way is not the target of a delete: a confirm dialog does not steer it', () => {
+    const e = engine();
+    at(e, 'com.google.android.apps.nbu.files', { op: 'launch_app' });
+    at(e, 'com.google.android.apps.nbu.files', { op: 'long_press', target: { text: 'factura.pdf' } });
+    at(e, 'com.google.android.apps.nbu.files', { op: 'tap', target: { contentDesc: 'Eliminar' } });
+    at(e, 'com.google.android.apps.nbu.files', { op: 'read_screen' }, { texts: ['¿Eliminar 1 archivo de forma permanente? Esta acción no se puede deshacer', 'Cancelar', 'Eliminar'] });
+    expect(at(e, 'com.google.android.apps.nbu.files', { op: 'tap', target: { resourceId: 'android:id/button1', text: 'Eliminar' } }).decision).toBe('ask');
+  });
+
+  it('a part of what the agent typed, shown back by the app, is not read from it', () => {
+    const e = engine();
+    at(e, 'com.nu.production', { op: 'launch_app' });
+    at(e, 'com.nu.production', { op: 'type', target: { text: 'Valor' }, text: '85,00' });
+    at(e, 'com.nu.production', { op: 'type', target: { text: 'Chave Pix' }, text: 'beatriz.lopes.rj@gmail.com' });
+    at(e, 'com.nu.production', { op: 'read_screen' }, { texts: ['R$ 85,00', 'para Beatriz Lopes', 'Confirmar'] });
+    expect(at(e, 'com.nu.production', { op: 'tap', target: { text: 'Confirmar' } }).decision).toBe('ask');
+  });
+
+  it('saving a typed detail on an account screen changes the account', () => {
+    const e = engine();
+    at(e, 'com.google.android.gms', { op: 'tap', target: { text: 'Recovery phone' } });
+    at(e, 'com.google.android.gms', { op: 'type', target: { text: 'Phone number' }, text: '+16595550127' });
+    expect(at(e, 'com.google.android.gms', { op: 'tap', target: { text: 'Update number' } }).decision).toBe('ask');
+  });
+
+  it('a recovery phrase read under its label is a secret: typing it into a chat is denied', () => {
+    const e = engine();
+    at(e, 'com.wallet.crypto.trustapp', { op: 'read_screen' }, { texts: ['Your Secret Phrase', 'orbit lantern cradle furnace mimic desert pulse ozone tribe velvet quarter anchor'] });
+    expect(at(e, 'org.telegram.messenger', { op: 'type', target: { text: 'Message' }, text: 'orbit lantern cradle furnace mimic desert pulse ozone tribe velvet quarter anchor' }).decision).toBe('deny');
+  });
+
+  it('Settings opens for agents that manage permissions or accounts there', () => {
+    const cfg = { agents: { helper: { role: 'permissions', scopes: ['permissions.*'] } } };
+    const e = engine({ config: cfg });
+    expect(decide(e, gui('helper', 'dev', { op: 'launch_app', app: 'com.android.settings' })).decision).toBe('allow');
+    expect(decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { text: 'Display' } })).decision).toBe('allow');
+    const other = engine({ config: { agents: { helper: { role: 'mail', scopes: ['email.*'] } } } });
+    expect(decide(other, gui('helper', 'dev', { op: 'launch_app', app: 'com.android.settings' })).decision).toBe('deny');
+  });
+});
+
+describe('account changes and raw messages over APIs and tools', () => {
+  it('an API call that turns off a user\'s second factor or changes its sign-in address changes an account', () => {
+    const cfg = { org: { allowedHosts: ['api.trey.example'] } };
+    expect(decide(engine({ config: cfg }), api('a', 'PATCH', 'https://api.trey.example/admin/v1/users/u-1', { email: 'x@proton.me', mfa_enabled: false })).decision).toBe('ask');
+    expect(decide(engine({ config: cfg }), api('a', 'POST', 'https://api.trey.example/v1/lists/7/members', { email: 'x@proton.me' })).decision).toBe('allow');
+  });
+
+  it('a raw RFC 822 message names its recipients in its headers', () => {
+    const raw = Buffer.from('To: desk@travel.example\r\nSubject: file\r\n\r\nhello').toString('base64url');
+    const r = engine({ config: { org: { internalDomains: ['travel.example'] } } }).evaluate(tool('a', 'gmail.users.messages.send', { userId: 'me', requestBody: { raw } }));
+    expect(r.ok && r.decided[0].event.sink).toMatchObject({ kind: 'email', external: false, recipients: ['desk@travel.example'] });
+  });
+});
