@@ -50,6 +50,13 @@ export function gui(agent: string, device: string, g: Record<string, unknown>, s
   return { v: 1 as const, id: `r${++n}`, session, agent, device, channel: 'gui' as const, gui: g };
 }
 
+/** The event a tool call is lifted to, by a fresh engine with this config. */
+export function liftedTool(name: string, args: Record<string, unknown>, cfg: unknown = {}) {
+  const r = engine({ config: cfg }).evaluate(tool('a', name, args));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.decided[0].event;
+}
+
 /** Evaluates and returns the single decision, committing `observe` when allowed. */
 export function decide(e: PolicyEngine, request: unknown, observe?: Record<string, unknown>) {
   const result = e.evaluate(request);

@@ -5,7 +5,7 @@ import type { AgentEvent } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
 import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
-import { atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
+import { atomsOfJson, atomsOfText, contentLeaves, LINK, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
@@ -26,8 +26,6 @@ function refinedKind(kind: string, path: readonly string[]): string {
   if (kind === 'settings' && path.some((label) => ACCOUNT_WORDS.test(label))) return 'accounts';
   return kind;
 }
-
-const LINK = /\bhttps?:\/\/[^\s"'<>]+/gi;
 
 const PHRASE_LABEL = /\b(?:secret|recovery|seed|backup|mnemonic|wallet)\s+(?:phrase|words?)\b|助记词|恢复短语|シードフレーズ|복구\s?구문|frase (?:de recuperação|de recuperación|semilla|secreta)|phrase (?:secrète|de récupération)|wiederherstellungsphrase/i;
 

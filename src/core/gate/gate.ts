@@ -13,10 +13,10 @@ import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
 import { recipientKey, serviceOf } from '../normalize/sinks';
+import { scoreContent, type ContentFindings } from './content-score';
 
 /** Sinks that deliver to people, never to the service that issued an id. */
 const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
-import { scoreContent, type ContentFindings } from './content-score';
 
 export interface T1Block {
   code: string;
@@ -36,9 +36,10 @@ export interface GateVerdict {
 
 const NAVIGATION_OPS = new Set(['back', 'home', 'key', 'swipe', 'scroll']);
 
-/** T1 scope check: does the agent's manifest grant what this event does? */
+/** Resources managed in the Settings app: a scope on one of them opens and navigates Settings. */
 const SETTINGS_RESOURCES = ['permissions', 'accounts', 'apps', 'notifications', 'device'];
 
+/** T1 scope check: does the agent's manifest grant what this event does? */
 export function scopeBlock(event: AgentEvent): T1Block | null {
   const { policy } = event;
   if (policy.defaultManifest) return null;

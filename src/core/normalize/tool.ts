@@ -21,6 +21,8 @@ interface ToolClass {
   named?: string;
   /** An off-device service the tool writes to (a SaaS namespace like jira./notion., or a storage service). */
   service?: string;
+  /** The URL a webhook tool posts to (whatever its argument is called). */
+  url?: string;
 }
 
 function classifyName(name: string, args: Record<string, unknown>, catalog: Catalog): ToolClass {
@@ -90,7 +92,7 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   // A webhook is an HTTP POST to its URL, whatever the tool calls running it (execute, trigger).
   if (words.includes('webhook') || keys.has('webhook_url') || keys.has('webhookurl')) {
     const hook = Object.entries(args).find(([k, v]) => /^(webhook(_?url)?|url|uri|endpoint|hook_?url)$/i.test(k) && typeof v === 'string');
-    if (hook) return { resource: 'http', effect: 'http', method: 'POST', how: `tool ${name}: webhook → HTTP POST`, named: resource ?? undefined };
+    if (hook) return { resource: 'http', effect: 'http', method: 'POST', how: `tool ${name}: webhook → HTTP POST`, named: resource ?? undefined, url: hook[1] as string };
   }
   const webUrl = Object.entries(args).some(([k, v]) => ak.url.has(k.toLowerCase()) && typeof v === 'string' && !DEVICE_URI.test(v.trim()));
   if (webUrl && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
@@ -156,7 +158,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   const label = tool.name;
   switch (cls.effect) {
     case 'http': {
-      const url = String(args.url ?? args.uri ?? args.endpoint ?? args.webhook_url ?? args.webhookUrl ?? args.webhook ?? args.hook_url ?? '');
+      const url = cls.url ?? String(args.url ?? args.uri ?? args.endpoint ?? '');
       // Without a body argument, everything but the addressing is what the request carries (form fields, files, content).
       const body = args.body ?? args.data ?? args.json ?? nonAddressing(args);
       const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));

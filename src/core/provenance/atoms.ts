@@ -102,18 +102,19 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   return out;
 }
 
-const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
+/** An http(s) link in text; group 1 is its host. */
+export const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
 
 /** Atoms seen only inside links to one host (not elsewhere in the text) remember that host. */
 function markLinkParts(text: string, atoms: Map<string, AtomCandidate>): void {
-  const links = [...text.matchAll(LINK)];
+  const links = [...text.matchAll(LINK)].map((m) => ({ key: squash(m[0]), site: m[1].toLowerCase().replace(/^www\./, '') }));
   if (links.length === 0) return;
   const outside = text.replace(LINK, ' ');
   const rest = squash(outside);
   const restRuns = digitRuns(outside, 6);
   for (const [key, atom] of atoms) {
     const onlyInLinks = !rest.includes(key) && (atom.digits === null || !restRuns.some((r) => r.includes(atom.digits!)));
-    const hosts = onlyInLinks ? new Set(links.filter((m) => squash(m[0]).includes(key)).map((m) => m[1].toLowerCase().replace(/^www\./, ''))) : null;
+    const hosts = onlyInLinks ? new Set(links.filter((link) => link.key.includes(key)).map((link) => link.site)) : null;
     if (hosts && hosts.size === 1) atoms.set(key, { key: atom.key, digits: atom.digits, raw: atom.raw, linkHost: [...hosts][0] });
     // A longer text whose only long number is a link's path segment: that number stays with the link's own atom.
     else if (atom.digits !== null && key !== atom.digits && digitRuns(atom.raw.replace(LINK, ' '), 6).length === 0) atoms.set(key, { key, digits: null, raw: atom.raw });

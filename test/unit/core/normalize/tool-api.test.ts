@@ -1,35 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formFields } from '../../../../src/core/normalize/api';
-import { api, decide, engine, tool } from '../../../helpers/engine';
+import { api, decide, engine, liftedTool, tool } from '../../../helpers/engine';
 
-function liftTool(name: string, args: Record<string, unknown>, cfg: unknown = {}) {
-  const r = engine({ config: cfg }).evaluate(tool('a', name, args));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.decided[0].event;
-}
 
 describe('tool lifting', () => {
   it('maps catalog names', () => {
-    expect(liftTool('send_email', { to: 'x@y.io', body: 'hi' })).toMatchObject({ effect: 'send', resource: 'email', sink: { kind: 'email', recipients: ['x@y.io'] } });
-    expect(liftTool('transfer_money', { to: 'IBAN1', amount: 5 })).toMatchObject({ effect: 'payment', impact: 'high' });
-    expect(liftTool('install_app', { package: 'com.x' })).toMatchObject({ effect: 'install', impact: 'high' });
-    expect(liftTool('run_shell', { command: 'ls' })).toMatchObject({ effect: 'shell' });
+    expect(liftedTool('send_email', { to: 'x@y.io', body: 'hi' })).toMatchObject({ effect: 'send', resource: 'email', sink: { kind: 'email', recipients: ['x@y.io'] } });
+    expect(liftedTool('transfer_money', { to: 'IBAN1', amount: 5 })).toMatchObject({ effect: 'payment', impact: 'high' });
+    expect(liftedTool('install_app', { package: 'com.x' })).toMatchObject({ effect: 'install', impact: 'high' });
+    expect(liftedTool('run_shell', { command: 'ls' })).toMatchObject({ effect: 'shell' });
   });
 
   it('falls back on name words and argument shape for unknown tools', () => {
-    expect(liftTool('gmail.send_message', { to: 'x@y.io', text: 'hi' })).toMatchObject({ effect: 'send', resource: 'email' });
-    expect(liftTool('sendTelegramMessage', { chat_id: '42', text: 'hi' })).toMatchObject({ effect: 'send', resource: 'chat' });
-    expect(liftTool('crm_push_lead', { phone: '+1 555 0100 200', message: 'hi' })).toMatchObject({ effect: 'send' });
-    expect(liftTool('get_recent_sms', { n: 3 })).toMatchObject({ effect: 'read', resource: 'sms' });
-    expect(liftTool('pay_invoice', { payee: 'ACME', amount: 10 })).toMatchObject({ effect: 'payment' });
-    expect(liftTool('remove_photo', { path: '/sdcard/DCIM/a.jpg' })).toMatchObject({ effect: 'delete', resource: 'photos' });
-    expect(liftTool('webhook_call', { url: 'https://hooks.example.io/x', body: { a: 1 } })).toMatchObject({ effect: 'http_write', sink: { kind: 'http', host: 'hooks.example.io', external: true } });
+    expect(liftedTool('gmail.send_message', { to: 'x@y.io', text: 'hi' })).toMatchObject({ effect: 'send', resource: 'email' });
+    expect(liftedTool('sendTelegramMessage', { chat_id: '42', text: 'hi' })).toMatchObject({ effect: 'send', resource: 'chat' });
+    expect(liftedTool('crm_push_lead', { phone: '+1 555 0100 200', message: 'hi' })).toMatchObject({ effect: 'send' });
+    expect(liftedTool('get_recent_sms', { n: 3 })).toMatchObject({ effect: 'read', resource: 'sms' });
+    expect(liftedTool('pay_invoice', { payee: 'ACME', amount: 10 })).toMatchObject({ effect: 'payment' });
+    expect(liftedTool('remove_photo', { path: '/sdcard/DCIM/a.jpg' })).toMatchObject({ effect: 'delete', resource: 'photos' });
+    expect(liftedTool('webhook_call', { url: 'https://hooks.example.io/x', body: { a: 1 } })).toMatchObject({ effect: 'http_write', sink: { kind: 'http', host: 'hooks.example.io', external: true } });
   });
 
   it('knows security-relevant settings', () => {
-    expect(liftTool('settings_set', { key: 'screen_brightness', value: 10 })).toMatchObject({ effect: 'settings', impact: 'low' });
-    expect(liftTool('settings_set', { key: 'adb_enabled', value: 1 })).toMatchObject({ effect: 'settings', impact: 'high' });
+    expect(liftedTool('settings_set', { key: 'screen_brightness', value: 10 })).toMatchObject({ effect: 'settings', impact: 'low' });
+    expect(liftedTool('settings_set', { key: 'adb_enabled', value: 1 })).toMatchObject({ effect: 'settings', impact: 'high' });
   });
 });
 
@@ -80,10 +75,10 @@ describe('form bodies', () => {
 
 describe('tools named in other conventions, and service APIs', () => {
   it('reads plurals as their singular and generic tools by their action argument', () => {
-    expect(liftTool('stripe_transfers_create', { amount_cents: 25000, destination: 'acct_1' })).toMatchObject({ effect: 'payment', impact: 'high' });
-    expect(liftTool('do_action', { action: 'uninstall', app_id: 'com.facebook.katana' })).toMatchObject({ effect: 'uninstall' });
-    expect(liftTool('do_action', { action: '{"op": "shell", "cmd": "rm -rf /sdcard/DCIM"}' })).toMatchObject({ effect: 'shell' });
-    expect(liftTool('envoyer_sms', { number: '+33 7 55 50 12 12', texte: 'salut' })).toMatchObject({ effect: 'send', resource: 'sms' });
+    expect(liftedTool('stripe_transfers_create', { amount_cents: 25000, destination: 'acct_1' })).toMatchObject({ effect: 'payment', impact: 'high' });
+    expect(liftedTool('do_action', { action: 'uninstall', app_id: 'com.facebook.katana' })).toMatchObject({ effect: 'uninstall' });
+    expect(liftedTool('do_action', { action: '{"op": "shell", "cmd": "rm -rf /sdcard/DCIM"}' })).toMatchObject({ effect: 'shell' });
+    expect(liftedTool('envoyer_sms', { number: '+33 7 55 50 12 12', texte: 'salut' })).toMatchObject({ effect: 'send', resource: 'sms' });
   });
 
   it('takes a raw MIME message\'s recipients from its headers, and a webhook URL as a target', () => {
