@@ -61,9 +61,15 @@ interface GuiInputs {
   org: OrgFacts;
 }
 
+/** Effects that, done in the Settings app, are settings changes too (special access, factory reset). */
+const SETTINGS_APP_EFFECTS = new Set<Lifted['effect']>(['permission', 'reset']);
+
 function base(inputs: GuiInputs, effect: Lifted['effect'], lifted: string, extra: Partial<Lifted> = {}): Lifted {
   const info = inputs.catalog.kindInfo(inputs.kind);
+  // A settings.* scope covers them as well as their own resource (permissions, device).
+  const altResources = inputs.kind === 'settings' && SETTINGS_APP_EFFECTS.has(effect) ? ['settings'] : undefined;
   return {
+    altResources,
     effect,
     resource: info.resource,
     verb: verbOf(effect),

@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { ToolEffect } from '../catalog/schema';
 import { idWords } from '../catalog/words';
 import type { OrgFacts } from '../config/policy-config';
-import type { SinkKind } from '../event/agent-event';
+import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
 import { jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
@@ -137,7 +137,7 @@ function singular(word: string, known: (w: string) => boolean): string {
   return word;
 }
 
-const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers', 'webhook', 'webhook_url', 'webhookurl', 'hook_url']);
+const ADDRESSING = new Set(['url', 'uri', 'endpoint', 'method', 'headers', 'webhook', 'webhook_url', 'webhookurl', 'hook_url', 'hookurl']);
 
 /** The arguments of an HTTP tool other than where and how it calls, or undefined when there are none. */
 function nonAddressing(args: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -193,7 +193,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'delete':
       return { label, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
     case 'shell': {
-      const payload = [...parts.commands, ...parts.content, ...parts.paths];
+      const payload = [...commandLines(parts.commands), ...parts.content, ...parts.paths];
       // curl/wget/nc to a host delivers what the command carries to that host.
       const network = shellNetworkSink(payload.map((p) => p.value).join(' '), org);
       return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command${network ? ` sending to ${network.label}` : ''}`, sink: network ?? simpleSink('shell', false, 'device'), payload, targets: [] };
@@ -229,6 +229,34 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     }
     case 'read':
     default:
-      return { label, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: [], targets: [] };
+      // What a read hands the tool (a query, a text to translate) is content too: T3 scores it for secrets.
+      return { label, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: parts.content, targets: [] };
   }
+}
+
+const ARGV_ITEM = /^(.*)\[(\d+)\]$/;
+
+/**
+ * A command given as an argument vector (`args: ["shell", "dd", "if=…", "of=…"]`) is one command
+ * line: its items are joined with spaces, so `dd if=… of=/dev/…` is scored as the shell would run it.
+ */
+function commandLines(commands: PayloadPart[]): PayloadPart[] {
+  if (!commands.some((c) => ARGV_ITEM.test(c.field))) return commands;
+  const out: PayloadPart[] = [];
+  const lines = new Map<string, PayloadPart>();
+  for (const part of commands) {
+    const item = ARGV_ITEM.exec(part.field);
+    if (!item) {
+      out.push(part);
+      continue;
+    }
+    const line = lines.get(item[1]);
+    if (line) line.value += ` ${part.value}`;
+    else {
+      const joined = { field: item[1], value: part.value };
+      lines.set(item[1], joined);
+      out.push(joined);
+    }
+  }
+  return out;
 }

@@ -24,6 +24,10 @@ describe('GUI flows', () => {
     };
     expect(run('rm -rf /sdcard/DCIM')).toBe('deny');
     expect(run('ls -la')).toBe('allow');
+    // an SSH client is a terminal too
+    const e = engine();
+    at(e, 'com.sonelli.juicessh', { op: 'type', target: { className: 'android.widget.EditText' }, text: 'sudo dd if=/dev/zero of=/dev/sda bs=1M' });
+    expect(at(e, 'com.sonelli.juicessh', { op: 'key', key: 'ENTER' }).decision).toBe('deny');
   });
 
   it('a confirm button in another language commits the transfer typed on its screen', () => {
@@ -71,6 +75,20 @@ describe('GUI flows', () => {
     expect(decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { text: 'Display' } })).decision).toBe('allow');
     const other = engine({ config: { agents: { helper: { role: 'mail', scopes: ['email.*'] } } } });
     expect(decide(other, gui('helper', 'dev', { op: 'launch_app', app: 'com.android.settings' })).decision).toBe('deny');
+  });
+
+  it('special access and factory reset done in Settings are settings changes: settings.* covers them (and they ask)', () => {
+    const setup = { agents: { helper: { role: 'device setup', scopes: ['settings.*'] } } };
+    const talkback = (cfg: unknown) => {
+      const e = engine({ config: cfg });
+      for (const text of ['Accessibility', 'TalkBack', 'Use TalkBack']) decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { text } }));
+      return decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { resourceId: 'android:id/button1', text: 'Allow' } })).decision;
+    };
+    expect(talkback(setup)).toBe('ask');
+    expect(talkback({ agents: { helper: { role: 'notes', scopes: ['notes.*', 'permissions.read'] } } })).toBe('deny');
+    const e = engine({ config: setup });
+    decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { text: '恢复出厂设置' } }));
+    expect(decide(e, gui('helper', 'dev', { op: 'tap', app: 'com.android.settings', target: { text: '清除所有数据' } })).decision).toBe('ask');
   });
 });
 

@@ -48,6 +48,26 @@ describe('shell content scoring', () => {
     expect(decide(engine(), tool('a', 'adb_shell', { command: 'cat /data/data/com.bank.app/databases/accounts.db' })).decision).toBe('ask');
     expect(decide(engine(), tool('a', 'termux.run_command', { command: 'cat', args: ['/data/data/com.termux/files/home/notes.txt'] })).decision).toBe('allow');
   });
+
+  it('a command given as an argument vector is scored as one command line', () => {
+    expect(decide(engine(), tool('a', 'adb_shell', { args: ['shell', 'dd', 'if=/dev/zero', 'of=/dev/block/by-name/userdata', 'bs=4M'] })).decision).toBe('deny');
+    expect(liftedTool('adb_shell', { args: ['shell', 'dumpsys', 'battery'] })).toMatchObject({ effect: 'shell', payload: [{ field: 'args', value: 'shell dumpsys battery' }] });
+    expect(decide(engine(), tool('a', 'adb_shell', { args: ['shell', 'dumpsys', 'battery'] })).decision).toBe('allow');
+  });
+
+  it('a terminal tool runs what it is given', () => {
+    expect(liftedTool('terminal', { input: 'ls -la\n', session: 'tty1' })).toMatchObject({ effect: 'shell' });
+    expect(decide(engine(), tool('a', 'terminal', { input: "find /sdcard/Pictures -type f -name '*.jpg' -delete\n", session: 'tty1' })).decision).toBe('deny');
+  });
+});
+
+describe('secrets handed to a tool', () => {
+  it('a read tool given a secret in its arguments is denied; its ordinary queries are not', () => {
+    const key = `AIza${'Sy9xQ2mL4pR7tW1vB8nC3kD6fG0hJ5jK2lZ'.slice(0, 35)}`;
+    expect(decide(engine(), tool('a', 'translate_text', { target: 'pt-BR', text: `Config: MAPS_API_KEY=${key}` })).decision).toBe('deny');
+    expect(decide(engine(), tool('a', 'translate_text', { target: 'pt-BR', text: 'Where is the API key setting?' })).decision).toBe('allow');
+    expect(decide(engine(), tool('a', 'contacts_search', { text: 'Bethany' })).decision).toBe('allow');
+  });
 });
 
 describe('provenance of what services return', () => {
