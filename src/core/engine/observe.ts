@@ -13,6 +13,7 @@ import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
 import { serviceOf } from '../normalize/sinks';
+import { conversationOf, threadKey } from '../normalize/gui';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
 export interface SourceLabel {
@@ -168,9 +169,19 @@ function shellSource(event: AgentEvent): SourceLabel {
   return { label: 'device', classes: ['private'] };
 }
 
+const CONVERSATION_KINDS = new Set(['sms', 'chat']);
+
+/** The conversation a messaging app's screen shows (what was read there, sent back there, is a reply). */
+function threadOf(event: AgentEvent, observed: Observe, catalog: Catalog): string | undefined {
+  const app = observed.foreground ?? event.app;
+  if (event.channel !== 'gui' || !app || !CONVERSATION_KINDS.has(catalog.appKind(app))) return undefined;
+  const label = conversationOf(event.screen?.path ?? [], catalog);
+  return label === null ? undefined : threadKey(app, label);
+}
+
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
-  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined };
+  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined, thread: threadOf(event, observed, catalog) };
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
   const texts: string[] = [];
@@ -206,7 +217,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     const phrases: string[] = [];
     // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
     for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('://') ? text.replace(LINK, ' ') : text));
-    if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id);
+    if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);
   // Passwords and keys written out in anything read (a note, a file, a page, a vault item's

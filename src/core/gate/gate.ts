@@ -13,10 +13,18 @@ import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
 import { recipientKey, serviceOf } from '../normalize/sinks';
+import { threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
 /** Sinks that deliver to people, never to the service that issued an id. */
 const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
+
+/** The conversation a GUI send to one person or group goes into (threadKey), if any. */
+function replyThread(event: AgentEvent): string | undefined {
+  const sink = event.sink;
+  if (event.channel !== 'gui' || !event.app || !sink || (sink.kind !== 'sms' && sink.kind !== 'chat') || sink.recipients.length !== 1) return undefined;
+  return threadKey(event.app, sink.recipients[0]);
+}
 
 export interface T1Block {
   code: string;
@@ -145,16 +153,18 @@ class GateContext implements RuleContext {
         // Ids a service issued (a Stripe customer, a Wise quote) go back to that service in its
         // next call; a message to people is never the service itself.
         const service = this.event.sink && !MESSAGE_SINKS.has(this.event.sink.kind) ? serviceOf(this.event) : null;
+        // A reply in a conversation sends back to the person what they wrote there.
+        const reply = replyThread(this.event);
         for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) {
           const atom = hit.atom;
-          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (site && atom.linkHost === site) || (service && atom.service === service)) continue;
+          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply)) continue;
           carry(atom.label, atom.secret);
         }
         if (this.event.sink) {
           // A local file path in what leaves carries the file itself (attachments, uploads);
           // a quoted phrase of private free text carries its source.
           for (const label of fileLabels(this.event.payload)) carry(label);
-          for (const hit of quotedPhrases(store, this.view())) carry(hit.label);
+          for (const hit of quotedPhrases(store, this.view(), reply)) carry(hit.label);
         }
         if (this.labels.size > 0) this.labels.add('any');
       }

@@ -138,8 +138,11 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
     // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
     const recipients = recipientValues.length > 0 ? recipientValues : mimeRecipients(args.content);
+    // A message that names no recipient goes where its endpoint is configured to deliver (a
+    // webhook into the org's own channel): when the org allows that host, it does not leave.
+    const sink = recipients.length === 0 && org.isAllowedHost(host) ? Object.assign(httpSink(host, org), { kind }) : messageSink(kind, recipients, org);
     // The endpoint is a target too: a webhook URL is where the message goes.
-    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink: messageSink(kind, recipients, org), payload: contentParts, targets: [...args.recipients, { field: 'url', value: href }] });
+    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink, payload: contentParts, targets: [...args.recipients, { field: 'url', value: href }] });
   }
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
   const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname);

@@ -5,6 +5,7 @@ import type { ButtonSemantic } from '../catalog/schema';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { GuiAction, Target } from '../protocol/schema';
+import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
@@ -106,12 +107,25 @@ function draftParts(screen: ScreenContext): { body: PayloadPart[]; recipients: s
 
 /** The conversation a chat/SMS screen is in: the last item (not a button) tapped on the way here. */
 function conversation(inputs: GuiInputs): string[] {
-  const { screen, catalog } = inputs;
-  for (let i = screen.path.length - 1; i >= 0; i--) {
-    const label = screen.path[i];
-    if (!catalog.buttonByLabel(label) && !NAVIGATION_LABELS.test(label.trim())) return [label];
+  const label = conversationOf(inputs.screen.path, inputs.catalog);
+  return label === null ? [] : [label];
+}
+
+/** The conversation a messaging screen shows: the last item tapped on the way there that is not a button. */
+export function conversationOf(path: readonly string[], catalog: Catalog): string | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const label = path[i];
+    if (!catalog.buttonByLabel(label) && !NAVIGATION_LABELS.test(label.trim())) return label;
   }
-  return [];
+  return null;
+}
+
+/**
+ * The key of a conversation in an app (`app|squashed name`): what was read in it, sent back into
+ * the same conversation, goes to the person who wrote it.
+ */
+export function threadKey(app: string, conversationLabel: string): string {
+  return `${app}|${squash(conversationLabel)}`;
 }
 
 /**
@@ -237,8 +251,15 @@ const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|R
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
+/** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
+const PROFILE_WORDS = /profile|personal (info|details|information)|login|sign.?in|security|个人信息|个人资料|プロフィール|個人情報|프로필|개인 ?정보|perfil|profil|datos personales|persönliche daten|informations personnelles/i;
+/** Fields that hold how the account signs in or is recovered. */
+const SIGN_IN_FIELD = /e-?mail|phone|mobile|password|passcode|username|login|recovery|two.?factor|2fa|邮箱|手机|密码|メール|電話|パスワード|이메일|전화|비밀번호/i;
+/** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
+const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|保存|更新|更改|修改|変更|저장|변경)(?![\p{L}])/iu;
 
 /** A tap: what its button commits, in the screen context it sits in. */
@@ -264,9 +285,14 @@ function liftTap(inputs: GuiInputs): Lifted {
       // In a payment app, "Send", "Pay", "Buy" or "Transfer to Anna" with no amount filled in
       // opens a flow or a list item (a search typed first does not count); it commits once an
       // amount is entered, or when the button itself names the amount or says now/confirm.
-      if (kind === 'payments' && !screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
-        return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+      if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
+        if (kind === 'payments') return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
+        // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
+        if (semantic === 'pay' && kind !== 'store' && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
+      // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
+      if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
     case 'delete': {
       const context = `${screen.path.slice(-3).join(' ')} ${label}`;
@@ -297,6 +323,11 @@ function liftTap(inputs: GuiInputs): Lifted {
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.
       if (kind === 'accounts' && ACCOUNT_SAVE.test(label.trim()) && screen.draft().some((f) => f.value.trim() !== '')) {
         return base(inputs, 'account', `button "${label}" saves an account detail`, { resource: 'accounts', targets: [...draftParts(screen).targets, ...pickedItems(inputs, 3, 'screen')] });
+      }
+      // In any app's account or profile screens, saving a new sign-in e-mail, phone or password changes the account.
+      if (ACCOUNT_SAVE.test(label.trim()) && screen.path.some((p) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p))) {
+        const identity = screen.draft().filter((f) => f.value.trim() !== '' && SIGN_IN_FIELD.test(fieldName(f.key)));
+        if (identity.length > 0) return base(inputs, 'account', `button "${label}" saves a new sign-in detail (${fieldName(identity[0].key)}) of the account`, { resource: 'accounts', targets: [...identity.map((f) => ({ field: f.key, value: f.value })), ...pickedItems(inputs, 3, 'screen')] });
       }
       if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
       return base(inputs, 'navigate', `tap "${label}"`);

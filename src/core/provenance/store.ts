@@ -17,6 +17,8 @@ export interface LabelledAtom extends AtomCandidate {
   host?: string;
   /** The service (site or tool namespace) that returned the value: ids it issued go back to it. */
   service?: string;
+  /** The conversation (threadKey) a messaging screen showed the value in: sent back there, it is a reply. */
+  thread?: string;
   /** Shortest key that counts as carried verbatim: any non-ASCII key (CJK names) 2, secrets 4, else 5. */
   minMatch: number;
 }
@@ -43,20 +45,20 @@ export class ProvenanceStore {
   private readonly untrusted: UntrustedText[] = [];
   private readonly untrustedKeys = new Set<string>();
   /** Five-word phrases of private free text (messages, notes, documents), for quoted fragments. */
-  private readonly phrases = new Map<string, { label: string; eventId: string }>();
+  private readonly phrases = new Map<string, { label: string; eventId: string; thread?: string }>();
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
   private readonly sentDigits = new Map<string, string[]>();
 
   constructor(private readonly limits: ProvenanceLimits = DEFAULT_LIMITS) {}
 
-  record(candidates: Iterable<AtomCandidate>, label: string, classes: readonly LabelClass[], meta: { eventId: string; agent: string; source: ProvenanceSource; host?: string; service?: string }): number {
+  record(candidates: Iterable<AtomCandidate>, label: string, classes: readonly LabelClass[], meta: { eventId: string; agent: string; source: ProvenanceSource; host?: string; service?: string; thread?: string }): number {
     if (!classes.includes('private') && !classes.includes('secret')) return 0;
     const secret = classes.includes('secret');
     let added = 0;
     for (const c of candidates) {
       const existing = this.atoms.get(c.key);
       if (existing && (existing.secret || !secret)) continue;
-      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, linkHost: c.linkHost, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, service: meta.service, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
+      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, linkHost: c.linkHost, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, service: meta.service, thread: meta.thread, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
       added++;
     }
     while (this.atoms.size > this.limits.maxAtoms) {
@@ -78,12 +80,12 @@ export class ProvenanceStore {
     }
   }
 
-  recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string): void {
-    for (const key of shingleKeys) if (!this.phrases.has(key)) this.phrases.set(key, { label, eventId });
+  recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string, thread?: string): void {
+    for (const key of shingleKeys) if (!this.phrases.has(key)) this.phrases.set(key, { label, eventId, thread });
     while (this.phrases.size > this.limits.maxAtoms * 4) this.phrases.delete(this.phrases.keys().next().value as string);
   }
 
-  phrase(key: string): { label: string; eventId: string } | undefined {
+  phrase(key: string): { label: string; eventId: string; thread?: string } | undefined {
     return this.phrases.get(key);
   }
 

@@ -92,6 +92,49 @@ describe('GUI flows', () => {
   });
 });
 
+describe('conversations, payment flows and account screens in everyday apps', () => {
+  it('a reply in a conversation may quote what the other person wrote there, but not carry it elsewhere', () => {
+    const e = engine();
+    at(e, 'com.whatsapp', { op: 'tap', target: { resourceId: 'com.whatsapp:id/conversations_row_contact_name', text: 'Leila Haddad' } });
+    at(e, 'com.whatsapp', { op: 'read_screen' }, { texts: ['Leila Haddad', 'Can you pick up oat milk on the way?'] });
+    at(e, 'com.whatsapp', { op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text: 'Sure, grabbing oat milk on the way home' });
+    expect(at(e, 'com.whatsapp', { op: 'tap', target: { resourceId: 'com.whatsapp:id/send', contentDesc: 'Send' } }).decision).toBe('allow');
+    at(e, 'com.whatsapp', { op: 'back' });
+    at(e, 'com.whatsapp', { op: 'tap', target: { resourceId: 'com.whatsapp:id/conversations_row_contact_name', text: 'Marco Rossi' } });
+    at(e, 'com.whatsapp', { op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text: 'Leila asked: can you pick up oat milk on the way?' });
+    expect(at(e, 'com.whatsapp', { op: 'tap', target: { resourceId: 'com.whatsapp:id/send', contentDesc: 'Send' } }).decision).toBe('deny');
+  });
+
+  it('the bare word of a transfer or checkout opens the flow; the confirm after the amount pays', () => {
+    const e = engine();
+    expect(at(e, 'com.kakao.talk', { op: 'tap', target: { text: '송금' } }).decision).toBe('allow');
+    at(e, 'com.kakao.talk', { op: 'type', target: { resourceId: 'com.kakao.talk:id/amount_input' }, text: '50000' });
+    expect(at(e, 'com.kakao.talk', { op: 'tap', target: { text: '보내기' } }).decision).toBe('ask');
+    expect(at(engine(), 'com.dd.doordash', { op: 'tap', target: { text: 'Checkout' } }).decision).toBe('allow');
+    expect(at(engine(), 'com.dd.doordash', { op: 'tap', target: { text: 'Place Order' } }).decision).toBe('ask');
+    expect(at(engine(), 'au.com.shiftyjelly.pocketcasts', { op: 'tap', target: { text: 'Subscribe' } }).decision).toBe('allow');
+    // the store's own Subscribe commits the subscription
+    expect(at(engine(), 'com.android.vending', { op: 'tap', target: { text: 'Subscribe' } }).decision).toBe('ask');
+  });
+
+  it('Send comment / Post reply are sends', () => {
+    const e = engine();
+    at(e, 'com.atlassian.android.jira.core', { op: 'type', target: { resourceId: 'com.atlassian.android.jira.core:id/comment_edit_text' }, text: 'Use AKIAZ7Q3MRX5LQ2DTW4K for the deploy user' });
+    expect(at(e, 'com.atlassian.android.jira.core', { op: 'tap', target: { contentDesc: 'Send comment' } })).toMatchObject({ decision: 'deny', rules: ['content.secret'] });
+  });
+
+  it('saving a new sign-in e-mail in any app\'s account screens changes the account; a display name does not', () => {
+    const change = (field: string, text: string) => {
+      const e = engine();
+      for (const label of ['Account', 'Personal info']) at(e, 'com.ubercab', { op: 'tap', target: { text: label } });
+      at(e, 'com.ubercab', { op: 'type', target: { resourceId: `com.ubercab:id/${field}` }, text });
+      return at(e, 'com.ubercab', { op: 'tap', target: { text: 'Update' } }).decision;
+    };
+    expect(change('edit_email', 'hannah.kim.work@fastmail.com')).toBe('ask');
+    expect(change('edit_display_name', 'Hannah')).toBe('allow');
+  });
+});
+
 describe('account changes and raw messages over APIs and tools', () => {
   it('an API call that turns off a user\'s second factor or changes its sign-in address changes an account', () => {
     const cfg = { org: { allowedHosts: ['api.trey.example'] } };

@@ -12,6 +12,18 @@ describe('tool lifting by what the call does', () => {
     expect(liftedTool('discord.webhook.execute', { webhook_url: 'https://discord.com/api/webhooks/1/x', payload: { content: 'hi' } })).toMatchObject({ effect: 'send', sink: { kind: 'chat', external: true } });
   });
 
+  it('a message service endpoint the org allows, naming no recipient, delivers into the org\'s own channel', () => {
+    const org = { org: { privateHosts: { 'billing.example.io': 'billing' }, allowedHosts: ['hooks.slack.com'] } };
+    const post = (cfg: unknown, body: unknown) => decide(engine({ config: cfg }), api('a', 'POST', 'https://hooks.slack.com/triggers/T04/77/finance', body)).decision;
+    const e = engine({ config: org });
+    decide(e, api('a', 'GET', 'https://billing.example.io/invoices/9'), { body: { customer: 'Corvid Analytics', ap_email: 'ap@corvid-analytics.example' } });
+    expect(decide(e, api('a', 'POST', 'https://hooks.slack.com/triggers/T04/77/finance', { text: 'Corvid Analytics (ap@corvid-analytics.example) is overdue' })).decision).toBe('allow');
+    const open = engine({ config: { org: { privateHosts: { 'billing.example.io': 'billing' } } } });
+    decide(open, api('a', 'GET', 'https://billing.example.io/invoices/9'), { body: { customer: 'Corvid Analytics', ap_email: 'ap@corvid-analytics.example' } });
+    expect(decide(open, api('a', 'POST', 'https://hooks.slack.com/triggers/T04/77/finance', { text: 'Corvid Analytics (ap@corvid-analytics.example) is overdue' })).decision).toBe('deny');
+    expect(post(org, { text: 'deploy finished' })).toBe('allow');
+  });
+
   it('writes to storage and SaaS services leave the device; device-local writes do not', () => {
     expect(liftedTool('s3.put_object', { Bucket: 'b', Key: 'k', Body: 'x' })).toMatchObject({ effect: 'send', sink: { external: true, label: 'http:s3' } });
     expect(liftedTool('jira.create_issue', { project: 'OPS', summary: 'x' })).toMatchObject({ effect: 'send', sink: { external: true } });
