@@ -13,7 +13,7 @@ import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
 import { serviceOf } from '../normalize/sinks';
-import { conversationOf, threadKey } from '../normalize/gui';
+import { conversationOf, emailThread, threadKey } from '../normalize/gui';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
 export interface SourceLabel {
@@ -171,17 +171,36 @@ function shellSource(event: AgentEvent): SourceLabel {
 
 const CONVERSATION_KINDS = new Set(['sms', 'chat']);
 
-/** The conversation a messaging app's screen shows (what was read there, sent back there, is a reply). */
-function threadOf(event: AgentEvent, observed: Observe, catalog: Catalog): string | undefined {
-  const app = observed.foreground ?? event.app;
-  if (event.channel !== 'gui' || !app || !CONVERSATION_KINDS.has(catalog.appKind(app))) return undefined;
-  const label = conversationOf(event.screen?.path ?? [], catalog);
-  return label === null ? undefined : threadKey(app, label);
+const SENDER_KEY = /^(from|sender|from_?address|reply_?to)$/i;
+const ADDRESS = /[^\s<>"',;]+@[^\s<>"',;]+\.[a-z]{2,}/i;
+
+/**
+ * The conversation a read showed (what was read there, sent back there, is a reply): a messaging
+ * app's thread on screen, or the one sender of the e-mail(s) a tool or API read returned.
+ */
+function threadOf(event: AgentEvent, observed: Observe, catalog: Catalog, source: string): string | undefined {
+  if (event.channel === 'gui') {
+    const app = observed.foreground ?? event.app;
+    if (!app || !CONVERSATION_KINDS.has(catalog.appKind(app))) return undefined;
+    const label = conversationOf(event.screen?.path ?? [], catalog);
+    return label === null ? undefined : threadKey(app, label);
+  }
+  if (source !== 'email') return undefined;
+  const senders = new Set<string>();
+  for (const value of [observed.body, observed.result]) {
+    if (value === undefined) continue;
+    for (const leaf of jsonLeaves(value)) {
+      const address = SENDER_KEY.test(leaf.key) ? ADDRESS.exec(leaf.value)?.[0] : undefined;
+      if (address) senders.add(address.toLowerCase());
+    }
+  }
+  return senders.size === 1 ? emailThread([...senders][0]) : undefined;
 }
 
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
   const label = sourceOf(event, observed, catalog, privateLabels);
-  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined, thread: threadOf(event, observed, catalog) };
+  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined, thread: undefined as string | undefined };
+  meta.thread = threadOf(event, observed, catalog, label.label);
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
   const texts: string[] = [];

@@ -55,6 +55,9 @@ const SECRETS: Pattern[] = [
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
   { re: /(密码|口令|パスワード|暗証番号|비밀번호)\s*(是|は|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
+  // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
+  // value, which then looks like a password (letters with digits or symbols).
+  { re: /\b(password|passwort|passwd|passcode|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu)[^\n:=：]{0,30}?(?:\s(?:is|ist|es|est|é|è|jest|это|adalah|là)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
@@ -80,7 +83,7 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 export interface ContentFindings extends ContentScores {

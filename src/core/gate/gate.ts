@@ -13,7 +13,7 @@ import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
 import { recipientKey, serviceOf } from '../normalize/sinks';
-import { threadKey } from '../normalize/gui';
+import { emailThread, threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
 /** Sinks that deliver to people, never to the service that issued an id. */
@@ -22,7 +22,9 @@ const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
 /** The conversation a GUI send to one person or group goes into (threadKey), if any. */
 function replyThread(event: AgentEvent): string | undefined {
   const sink = event.sink;
-  if (event.channel !== 'gui' || !event.app || !sink || (sink.kind !== 'sms' && sink.kind !== 'chat') || sink.recipients.length !== 1) return undefined;
+  if (!sink || sink.recipients.length !== 1) return undefined;
+  if (sink.kind === 'email') return emailThread(sink.recipients[0]);
+  if (event.channel !== 'gui' || !event.app || (sink.kind !== 'sms' && sink.kind !== 'chat')) return undefined;
   return threadKey(event.app, sink.recipients[0]);
 }
 

@@ -23,9 +23,12 @@ function targetLabel(target: Target | undefined): string {
   return target.text ?? target.contentDesc ?? target.resourceId ?? target.xpath ?? (target.point ? `(${target.point.x},${target.point.y})` : '');
 }
 
+/** The factory reset buttons of AOSP Settings (initiate_master_clear, execute_master_clear). */
+const MASTER_CLEAR = /:id\/\w*(master_?clear|factory_?reset)/i;
+
 function semanticOf(catalog: Catalog, target: Target | undefined, kind: string): ButtonSemantic | null {
   if (!target) return null;
-  const semantic = catalog.buttonByLabel(target.text) ?? catalog.buttonByLabel(target.contentDesc) ?? catalog.buttonById(target.resourceId);
+  const semantic = catalog.buttonByLabel(target.text) ?? catalog.buttonByLabel(target.contentDesc) ?? catalog.buttonById(target.resourceId) ?? (MASTER_CLEAR.test(target.resourceId ?? '') ? 'reset' : null);
   const label = (target.text ?? target.contentDesc ?? '').trim();
   // "Get" / "Update" install only in an app store; "Reset" resets only in Settings.
   if (semantic === 'install' && kind !== 'store' && kind !== 'installer' && /^(get|update)$/i.test(label)) return null;
@@ -43,7 +46,7 @@ const SEMANTIC_EFFECTS: Partial<Record<ButtonSemantic, Lifted['effect']>> = { pa
  */
 function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | null {
   const byPhrase = inputs.catalog.contextEffect(context);
-  if (byPhrase) return byPhrase;
+  if (byPhrase) return clearsOnlyTheView(inputs, byPhrase) ? null : byPhrase;
   const path = inputs.screen.path;
   for (let i = path.length - 1; i >= Math.max(0, path.length - 3); i--) {
     const semantic = inputs.catalog.buttonByLabel(path[i]);
@@ -51,6 +54,19 @@ function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | n
     if (effect) return effect;
   }
   return null;
+}
+
+/** What a delete or reset of the screen's own view state touches: filters, sorting, a selection, the zoom. */
+const VIEW_STATE = /filt(er|ro|re)s?\b|filtr|筛选|篩選|过滤|フィルタ|필터|\bsort(ing)?\b|ordenaci|\bzoom\b|\blayout\b|selection|selección|sélection|auswahl|selezione|seleção/i;
+
+/** "Borrar filtros" → Aceptar, "Réinitialiser les filtres" → OK: the confirm clears the view, not data. */
+function clearsOnlyTheView(inputs: GuiInputs, effect: Lifted['effect']): boolean {
+  if (effect !== 'delete' && effect !== 'reset') return false;
+  const path = inputs.screen.path;
+  for (let i = path.length - 1; i >= Math.max(0, path.length - 4); i--) {
+    if (inputs.catalog.contextEffect(path[i]) === effect) return VIEW_STATE.test(path[i]);
+  }
+  return false;
 }
 
 interface GuiInputs {
@@ -126,6 +142,11 @@ export function conversationOf(path: readonly string[], catalog: Catalog): strin
  */
 export function threadKey(app: string, conversationLabel: string): string {
   return `${app}|${squash(conversationLabel)}`;
+}
+
+/** The key of an e-mail conversation with one correspondent, on any channel. */
+export function emailThread(address: string): string {
+  return `email|${address.trim().toLowerCase()}`;
 }
 
 /**

@@ -65,10 +65,12 @@ export function simpleSink(kind: SinkKind, external: boolean, what: string): Sin
 
 /** The namespace of a namespaced tool name: `stripe` of stripe.refunds.create, `gmail` of mcp__gmail__send_email. */
 export function toolNamespace(name: string): string | null {
-  const mcp = /^mcp__(.+?)__/.exec(name);
+  // MCP clients prefix a server's tools: mcp__github__create_issue, github__create_issue, mcp_slack_post_message.
+  const mcp = /^mcp__(.+?)__/.exec(name) ?? /^([A-Za-z][\w-]*?)__./.exec(name) ?? /^mcp[_-]([A-Za-z0-9]+)[_-]./i.exec(name);
   if (mcp) return mcp[1].toLowerCase();
-  const dot = name.indexOf('.');
-  return dot > 0 ? name.slice(0, dot).toLowerCase() : null;
+  // ...or name them server.tool, server/tool, server:tool
+  const at = name.search(/[./:]/);
+  return at > 0 ? name.slice(0, at).toLowerCase() : null;
 }
 
 const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'ne', 'or']);

@@ -109,6 +109,16 @@ export interface UntrustedHit {
   label: string;
 }
 
+/**
+ * A phone number without its country code or trunk 0 (+1 646 555 0132 → 6465550132; 020 7946 0958
+ * → 2079460958), as untrusted text may have written it: the last 8 or more digits, dropping up to three.
+ */
+function nationalNumbers(digits: string): string[] {
+  const out: string[] = [];
+  for (let drop = 1; drop <= 3 && digits.length - drop >= 8; drop++) out.push(digits.slice(drop));
+  return out;
+}
+
 /** Target fields (recipients, payees, URLs, packages, paths) whose value came from untrusted content. */
 export function steeredTargets(store: ProvenanceStore, targets: readonly PayloadPart[]): UntrustedHit[] {
   const corpus = store.untrustedTexts();
@@ -122,7 +132,7 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
     if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) continue;
     // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
     // bare header or list item (a sender address, a file name) is just what the screen lists.
-    const found = corpus.find((text) => text.words >= 4 && text.key.includes(key) && text.key.length >= key.length + 8);
+    const found = corpus.find((text) => text.words >= 4 && text.key.length >= key.length + 8 && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
     if (found) hits.push({ field: target.field, value: target.value, label: found.label });
   }
   return hits;

@@ -40,6 +40,15 @@ export interface ProvenanceLimits {
 
 export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted: 2_000 };
 
+/** Chinese, Japanese and Korean write prose without spaces: every two of their characters count as a word. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
+
+function wordCount(text: string): number {
+  const spaced = text.trim().split(/\s+/).length;
+  const cjk = text.match(CJK)?.length ?? 0;
+  return cjk === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2));
+}
+
 export class ProvenanceStore {
   private readonly atoms = new Map<string, LabelledAtom>();
   private readonly untrusted: UntrustedText[] = [];
@@ -73,7 +82,7 @@ export class ProvenanceStore {
       const key = squash(text);
       if (key.length < 4 || this.untrustedKeys.has(key)) continue;
       this.untrustedKeys.add(key);
-      this.untrusted.push({ key, label, eventId, words: text.trim().split(/\s+/).length });
+      this.untrusted.push({ key, label, eventId, words: wordCount(text) });
     }
     if (this.untrusted.length > this.limits.maxUntrusted) {
       for (const dropped of this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted)) this.untrustedKeys.delete(dropped.key);
