@@ -13,7 +13,7 @@ import type { CompiledPack } from '../rules/pack';
 import { SessionState } from '../session/session-state';
 import { InterruptBoard, type BreakerOptions, type Interrupt, type InterruptRecord } from './interrupts';
 import { recipientKey } from '../normalize/sinks';
-import { applyScreenFields, authoredKeys, recordObservation } from './observe';
+import { applyScreenFields, authoredKeys, recordObservation, rememberDraft } from './observe';
 import type { Clock, IdSource } from './ports';
 
 /** GUI ops whose target depends on what the screen shows (S-Bus stale check). */
@@ -217,7 +217,8 @@ export class PolicyEngine {
     if (!session || !entry) return { ok: false, atoms: 0 };
     if (!observed) return { ok: true, atoms: 0 };
     applyScreenFields(session, entry.event, observed, this.pack.catalog);
-    const atoms = recordObservation(session, entry.event, observed, source, this.pack.catalog, this.org.privateLabels);
+    rememberDraft(session, entry.event, observed);
+    const atoms = recordObservation(session, entry.event, observed, source, this.pack.catalog, this.org);
     return { ok: true, atoms };
   }
 

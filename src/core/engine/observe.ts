@@ -1,7 +1,8 @@
 // Recording what an executed action returned as provenance for the session.
 import type { Catalog } from '../catalog/catalog';
 import type { LabelClass } from '../catalog/schema';
-import type { AgentEvent } from '../event/agent-event';
+import type { OrgFacts } from '../config/policy-config';
+import type { AgentEvent, SinkKind } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
 import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
@@ -21,6 +22,9 @@ export interface SourceLabel {
   classes: readonly LabelClass[];
 }
 
+/** What the org says of hosts: its private labels, and which label a host carries. */
+export type HostLabels = Pick<OrgFacts, 'privateLabels' | 'privateHostLabel'>;
+
 /** A social app's direct messages are messages, not a public feed; account screens in Settings show account data. */
 function refinedKind(kind: string, path: readonly string[]): string {
   if (kind === 'social' && path.some((label) => DIRECT_MESSAGES.test(label))) return 'chat';
@@ -39,10 +43,14 @@ function isMnemonic(text: string): boolean {
 const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
-export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, privateLabels: ReadonlySet<string>): SourceLabel {
+export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, org: HostLabels): SourceLabel {
+  const privateLabels = org.privateLabels;
   if (event.effect === 'shell') return shellSource(event);
   if (event.channel === 'gui') {
     const kind = catalog.appKind(observed.foreground ?? event.app);
+    // A browser showing a page of a private host (an EHR, the payroll portal) shows that host's data.
+    const site = kind === 'browser' && event.screen?.site ? org.privateHostLabel(event.screen.site) : null;
+    if (site) return { label: site, classes: ['private'] };
     const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
     return { label: info.label, classes: info.classes };
   }
@@ -171,6 +179,19 @@ function shellSource(event: AgentEvent): SourceLabel {
 
 const CONVERSATION_KINDS = new Set(['sms', 'chat']);
 
+const DRAFT_ID_KEY = /^(id|draft_?id|message_?id)$/i;
+const DRAFT_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
+
+/** A draft saved through an API or tool: remember what it holds under the id(s) the service returned. */
+export function rememberDraft(session: SessionState, event: AgentEvent, observed: Observe): void {
+  if (event.effect !== 'draft' || event.channel === 'gui') return;
+  const draft = { kind: DRAFT_SINKS[event.resource] ?? 'email', recipients: event.targets.map((t) => t.value), payload: [...event.payload] };
+  for (const value of [observed.result, observed.body]) {
+    if (value === undefined) continue;
+    for (const leaf of jsonLeaves(value)) if (DRAFT_ID_KEY.test(leaf.key) && leaf.value.length >= 4) session.rememberDraft(leaf.value, draft);
+  }
+}
+
 const SENDER_KEY = /^(from|sender|from_?address|reply_?to)$/i;
 const ADDRESS = /[^\s<>"',;]+@[^\s<>"',;]+\.[a-z]{2,}/i;
 
@@ -197,8 +218,8 @@ function threadOf(event: AgentEvent, observed: Observe, catalog: Catalog, source
   return senders.size === 1 ? emailThread([...senders][0]) : undefined;
 }
 
-export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, privateLabels: ReadonlySet<string>): number {
-  const label = sourceOf(event, observed, catalog, privateLabels);
+export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, org: HostLabels): number {
+  const label = sourceOf(event, observed, catalog, org);
   const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined, thread: undefined as string | undefined };
   meta.thread = threadOf(event, observed, catalog, label.label);
   const atoms = new Map<string, AtomCandidate>();

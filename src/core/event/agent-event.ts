@@ -49,6 +49,8 @@ export interface ScreenContextSnapshot {
   app: string | null;
   /** Labels of the screens/items navigated through since the app was opened (most recent last). */
   path: string[];
+  /** In a browser: the host it was last sent to from its address bar. */
+  site?: string;
 }
 
 export interface PolicyContext {

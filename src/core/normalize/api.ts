@@ -92,6 +92,7 @@ function parseUrl(url: string, field: string): URL {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that address or authenticate the call itself; any other header is content that travels. */
 const SERVICE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'content-type', 'accept', 'user-agent', 'content-length']);
+const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
@@ -126,9 +127,13 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: href }] });
   }
   const recipientValues = args.recipients.map((r) => r.value);
+  // Creating or updating a message draft (…/drafts, …/drafts/{id}) delivers nothing yet; …/drafts/send does.
+  if (DRAFT_PATH.test(pathname)) {
+    return lift({ effect: 'draft', resource: backend?.resource ?? 'email', verb: 'write', lifted: `HTTP ${method} saving a draft on ${host}`, sink: null, payload: contentParts, targets: args.recipients.length > 0 ? args.recipients : mimeRecipients(args.content).map((value) => ({ field: 'raw', value })) });
+  }
   // Outside known mail services, only explicit addressing (to/cc/bcc/recipients) makes a POST a
   // mail send; an `email` field in a webhook body is data.
-  const addressing = /(^|[.[\]])(to|cc|bcc|recipient|recipients)([.[\]]|$)/i;
+  const addressing = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
   const paysOut = args.amounts.length > 0 && pathname.toLowerCase().split(/[^a-z]+/).some((w) => PAYMENT_PATH_WORDS.has(w));

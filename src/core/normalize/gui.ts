@@ -412,6 +412,11 @@ export function liftGui(inputs: GuiInputs): Lifted {
 }
 
 /** Applies the action to the screen context (what the agent did, whatever the decision). */
+/** The system pickers apps open to choose a file or photo. */
+const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
+const FILE_NAME = /^[^/\\]{1,120}\.[a-z0-9]{2,5}$/i;
+const MEDIA_NAME = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
+
 export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, lifted: Lifted, allowed: boolean, catalog: Catalog): void {
   const target = gui.target;
   switch (gui.op) {
@@ -437,12 +442,20 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
     default:
       break;
   }
+  // A browser sent to an address shows that host's pages from now on.
+  if (allowed && kind === 'browser' && lifted.effect === 'read' && lifted.sink?.kind === 'http' && lifted.sink.host) screen.site = lifted.sink.host;
   if (lifted.opensShare) {
     const info = catalog.kindInfo(kind);
     if (info.classes.includes('private') || info.classes.includes('secret')) {
       const before = screen.path.slice(0, -1).filter((l) => !catalog.buttonByLabel(l));
       screen.attachment = { label: info.label, item: before[before.length - 1] ?? screen.app ?? 'item', app: screen.app };
     }
+  }
+  // A file picked in the system document or photo picker ("Add attachment" → payslip.pdf) is
+  // attached to what the app that opened the picker sends next.
+  if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && PICKER_APP.test(screen.app)) {
+    const item = targetLabel(target).trim();
+    if (FILE_NAME.test(item)) screen.attachment = { label: MEDIA_NAME.test(item) ? 'photos' : 'files', item, app: screen.app };
   }
   if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment' || lifted.effect === 'share')) {
     screen.clearDraft();

@@ -6,7 +6,9 @@ import type { AgentEvent, PolicyContext } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
 import type { ActionRequest, PlanStep, Target } from '../protocol/schema';
 import type { SessionState } from '../session/session-state';
+import { jsonLeaves } from '../provenance/canonical';
 import { liftHttp } from './api';
+import { messageSink } from './sinks';
 import { liftGui, trackGui } from './gui';
 import type { ScreenContext } from './screen-context';
 import { isHighImpact, type Lifted } from './lifted';
@@ -60,6 +62,26 @@ function sortedTarget(t: Target | undefined): AgentEvent['target'] {
   return { className: t.className, contentDesc: t.contentDesc, point: t.point ? { x: t.point.x, y: t.point.y } : undefined, resourceId: t.resourceId, text: t.text, xpath: t.xpath };
 }
 
+/**
+ * Sending a draft by its id (gmail_send_draft {draft_id}, POST …/drafts/send {id}, /messages/{id}/send)
+ * sends what the draft holds, to its recipients.
+ */
+function withSavedDraft(lifted: Lifted, where: unknown[], session: SessionState, org: OrgFacts): Lifted {
+  if (lifted.effect !== 'send' || session.draftCount === 0) return lifted;
+  for (const leaf of jsonLeaves(where)) {
+    const draft = session.draft(leaf.value);
+    if (!draft) continue;
+    const recipients = lifted.sink && lifted.sink.recipients.length > 0 ? lifted.sink.recipients : draft.recipients;
+    return Object.assign({}, lifted, {
+      sink: messageSink(draft.kind, recipients, org),
+      payload: [...lifted.payload, ...draft.payload],
+      targets: [...lifted.targets, ...draft.recipients.map((value) => ({ field: 'draft.to', value }))],
+      lifted: `${lifted.lifted}: sends saved draft ${leaf.value}`,
+    });
+  }
+  return lifted;
+}
+
 export function normalizeStep(request: ActionRequest, step: PlanStep, index: number, count: number, deps: NormalizeDeps): NormalizedStep {
   const { catalog, org, session } = deps;
   let lifted: Lifted;
@@ -80,9 +102,9 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
     const l = lifted;
     track = (allowed) => trackGui(gui, screen, kind, l, allowed, catalog);
   } else if (step.channel === 'api' && step.api) {
-    lifted = liftHttp(step.api, catalog, org);
+    lifted = withSavedDraft(liftHttp(step.api, catalog, org), [step.api.body, step.api.url.split(/[?#]/)[0].split('/')], session, org);
   } else if (step.channel === 'tool' && step.tool) {
-    lifted = liftTool(step.tool, catalog, org);
+    lifted = withSavedDraft(liftTool(step.tool, catalog, org), [step.tool.arguments], session, org);
   } else {
     throw new AgentFlowException({ code: 'invalid_request', message: `${step.channel} is required when channel is "${step.channel}"`, issues: [{ field: step.channel, message: 'missing' }] });
   }

@@ -88,6 +88,8 @@ export class ScreenContext {
   path: string[] = [];
   /** Survives app switches: the share sheet hands it to another app. */
   attachment: Attachment | null = null;
+  /** The host a browser was sent to (its address bar + Go): what its screen now shows comes from there. */
+  site: string | null = null;
   private fields = new Map<string, DraftField>();
 
   /**
@@ -99,6 +101,7 @@ export class ScreenContext {
     this.app = app;
     if (overlay) return;
     this.path = [];
+    this.site = null;
     this.fields.clear();
   }
 
@@ -129,7 +132,7 @@ export class ScreenContext {
     return [...this.fields.values()];
   }
 
-  snapshot(): { app: string | null; path: string[] } {
-    return { app: this.app, path: [...this.path] };
+  snapshot(): { app: string | null; path: string[]; site: string | undefined } {
+    return { app: this.app, path: [...this.path], site: this.site ?? undefined };
   }
 }

@@ -123,6 +123,11 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   return { resource: resource ?? 'device', effect: effect ?? 'read', how };
 }
 
+const DRAFT_TOOL = /(^|[^a-z])drafts?([^a-z]|$)/i;
+
+/** Resources whose writes store records on the device (settings, contacts, notes …), notifying nobody. */
+const LOCAL_RECORD_RESOURCES = new Set(['settings', 'device', 'apps', 'contacts', 'notes', 'files', 'photos']);
+
 const DEVICE_URI = /^(content|file|android\.resource):|^\//i;
 
 /** Arguments that carry what a message says, in the languages tool authors use. */
@@ -212,12 +217,17 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'call':
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     case 'write': {
+      // A message draft (gmail_create_draft, email_save_draft) is drafting: nothing is delivered yet.
+      if (DRAFT_TOOL.test(tool.name) && (cls.resource === 'email' || SEND_SINKS[cls.resource] !== undefined || parts.recipients.length > 0)) {
+        return { label, effect: 'draft', resource: cls.resource, verb: 'write', lifted: `${cls.how}: saves a draft`, sink: null, payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      }
       // Changing an account (password, e-mail, recovery, sign-in) is an account change.
       if (cls.resource === 'accounts') {
         return { label, effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `${cls.how}: account change`, sink: null, payload: [], targets: [...parts.recipients, ...parts.content] };
       }
       // An invitation to attendees is a send to them (calendar invites are e-mails).
-      if (parts.recipients.length > 0 && !['settings', 'device', 'apps'].includes(cls.resource)) {
+      // (An address-book entry's phone and e-mail, or a note's, are what is saved, not recipients.)
+      if (parts.recipients.length > 0 && !LOCAL_RECORD_RESOURCES.has(cls.resource)) {
         return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink(SEND_SINKS[cls.resource] ?? 'email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
       }
       // A post created on a social network is published (mastodon.statuses.create).

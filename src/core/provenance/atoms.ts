@@ -56,12 +56,16 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
   return false;
 }
 
+const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후)$/;
+
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
   const trimmed = raw.trim();
   if (!trimmed) return;
   if (!force && !looksSensitive(trimmed, fromData)) return;
   const key = squash(trimmed);
   if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
+  // A weekday or a time of day alone ("周五", "下午", "金曜日") is not private, whatever it was read from.
+  if (key.length <= 4 && CJK_TIME_WORD.test(key)) return;
   if (out.has(key)) return;
   const runs = digitRuns(trimmed, 6);
   const digits = runs.length > 0 ? trimmed.replace(/\D/g, '') : null;
@@ -122,12 +126,28 @@ function markLinkParts(text: string, atoms: Map<string, AtomCandidate>): void {
 }
 
 /** Atoms of a JSON value (API body, tool result): every data-bearing leaf. Keys are never atoms. */
+const COORDINATE_KEY = /^(lat|latitude|lng|lon|long|longitude)$/i;
+const PRECISE_DEGREES = /^(-?\d{1,3})\.(\d{5,})$/;
+
+/**
+ * A coordinate given to 5+ decimals is still the same place cut or rounded to 4 (about 11 m):
+ * 45.759731 → 45.7597 and 45.7597 (rounded), 4.842149 → 4.8421.
+ */
+function coarserCoordinates(value: string): string[] {
+  const m = PRECISE_DEGREES.exec(value.trim());
+  if (!m) return [];
+  const cut = `${m[1]}.${m[2].slice(0, 4)}`;
+  const rounded = Number(value).toFixed(4);
+  return cut === rounded ? [cut] : [cut, rounded];
+}
+
 export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
   for (const leaf of jsonLeaves(value)) {
     const key = leaf.key;
     const dataKey = DATA_KEY.test(key);
     if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
     if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
+    if (COORDINATE_KEY.test(key)) for (const coarse of coarserCoordinates(leaf.value)) add(out, coarse, true, true);
     atomsOfText(leaf.value, true, out);
   }
   return out;

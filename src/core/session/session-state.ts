@@ -1,6 +1,6 @@
 // Everything the control plane remembers about one session: provenance shared by its agents,
 // each device's screen context, recent events for counters, and decisions by request id.
-import type { AgentEvent } from '../event/agent-event';
+import type { AgentEvent, PayloadPart, SinkKind } from '../event/agent-event';
 import type { Decision } from '../protocol/schema';
 import { ScreenContext } from '../normalize/screen-context';
 import { ProvenanceStore } from '../provenance/store';
@@ -9,6 +9,15 @@ export interface RememberedEvent {
   event: AgentEvent;
   decision: Decision;
 }
+
+/** A message draft saved through an API or tool, by the id the service returned for it. */
+export interface StoredDraft {
+  kind: SinkKind;
+  recipients: string[];
+  payload: PayloadPart[];
+}
+
+const MAX_DRAFTS = 200;
 
 /** Events kept for commit() lookups; an observation arrives right after its action. */
 const MAX_EVENTS = 1_000;
@@ -19,6 +28,8 @@ export class SessionState {
   private readonly events = new Map<string, RememberedEvent>();
   /** Decisions by client request id (idempotency), for the requests whose events are still kept. */
   private readonly byRequest = new Map<string, Decision[]>();
+  /** Drafts saved by id (gmail_create_draft → r-558…): sending one by its id sends what it holds. */
+  private readonly drafts = new Map<string, StoredDraft>();
   /** What agents of this session typed themselves (squashed): seeing it on screen later is not new provenance. */
   readonly authored = new Set<string>();
   /** per session counter of the running pack: times of the events that matched it */
@@ -34,6 +45,19 @@ export class SessionState {
       this.screens.set(key, s);
     }
     return s;
+  }
+
+  rememberDraft(id: string, draft: StoredDraft): void {
+    this.drafts.set(id, draft);
+    if (this.drafts.size > MAX_DRAFTS) this.drafts.delete(this.drafts.keys().next().value as string);
+  }
+
+  draft(id: string): StoredDraft | undefined {
+    return this.drafts.get(id);
+  }
+
+  get draftCount(): number {
+    return this.drafts.size;
   }
 
   noteAuthored(keys: Iterable<string>): void {
