@@ -6,7 +6,7 @@ import type { AgentEvent, SinkKind } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
 import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
-import { atomsOfJson, atomsOfText, contentLeaves, LINK, type AtomCandidate } from '../provenance/atoms';
+import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
@@ -256,7 +256,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (label.classes.includes('private')) {
     const phrases: string[] = [];
     // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
-    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('://') ? text.replace(LINK, ' ') : text));
+    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);

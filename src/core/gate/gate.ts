@@ -159,7 +159,8 @@ class GateContext implements RuleContext {
         const reply = replyThread(this.event);
         for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) {
           const atom = hit.atom;
-          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply)) continue;
+          // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
+          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply)))) continue;
           carry(atom.label, atom.secret);
         }
         if (this.event.sink) {

@@ -274,6 +274,8 @@ const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const SIGNED_AMOUNT = /(^|\s)[+\-−–]\s?(\p{Sc}|[A-Z]{3}\s?)?\d/u;
+const HISTORY_WORDS = /^(activity|history|transactions?|statements?|recent activity|transaction history|账单|明细|交易记录|收支明细|履歴|取引履歴|내역|거래내역|historial|movimientos|historique|opérations|verlauf|umsätze|extrato|movimentações|attività|cronologia|транзакции|история|işlemler|riwayat|lịch sử)$/i;
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
 const PROFILE_WORDS = /profile|personal (info|details|information)|login|sign.?in|security|个人信息|个人资料|プロフィール|個人情報|프로필|개인 ?정보|perfil|profil|datos personales|persönliche daten|informations personnelles/i;
@@ -291,7 +293,8 @@ function liftTap(inputs: GuiInputs): Lifted {
   // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
   if (PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
-  if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label)) return liftPayment(inputs, `button "${label}" names an amount`);
+  // (A signed amount, "Blue Bottle Coffee -$6.45", or a row of the activity list is a past transaction.)
+  if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label) && !SIGNED_AMOUNT.test(label) && !screen.path.some((p) => HISTORY_WORDS.test(p))) return liftPayment(inputs, `button "${label}" names an amount`);
   const semantic = semanticOf(catalog, target, kind);
   // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it.
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {

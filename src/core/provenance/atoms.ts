@@ -56,6 +56,7 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
   return false;
 }
 
+const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
 const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후)$/;
 
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
@@ -64,6 +65,8 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   if (!force && !looksSensitive(trimmed, fromData)) return;
   const key = squash(trimmed);
   if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
+  // ("7日", "2泊", "18時": a number with a counter is a quantity or a date, not a value of its own)
+  if (key.length < 4 && isCjk(trimmed) && (key.match(CJK_CHAR) ?? []).length < 2) return;
   // A weekday or a time of day alone ("周五", "下午", "金曜日") is not private, whatever it was read from.
   if (key.length <= 4 && CJK_TIME_WORD.test(key)) return;
   if (out.has(key)) return;
@@ -98,7 +101,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
-    if (/\p{N}/u.test(token) && squash(token).length >= 5) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
+    // (one digit in a word is vocabulary — boto3, python3, ipv4 — not an identifier)
+    if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
   for (const m of text.matchAll(CJK)) add(out, m[0], fromData);
@@ -108,6 +112,9 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
 
 /** An http(s) link in text; group 1 is its host. */
 export const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
+
+/** A link with or without its scheme, as messages write them: dpd-parcels.example/pay. */
+export const ANY_LINK = /\bhttps?:\/\/[^\s"'<>]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\/[^\s"'<>]*/gi;
 
 /** Atoms seen only inside links to one host (not elsewhere in the text) remember that host. */
 function markLinkParts(text: string, atoms: Map<string, AtomCandidate>): void {

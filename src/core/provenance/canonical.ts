@@ -154,7 +154,8 @@ function foldedDigitRuns(text: string, minDigits: number): string[] {
   return runs;
 }
 
-const BASE64_TOKEN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+// (8 characters: a six-digit one-time code is 8 in base64, NjE1MjA0.)
+const BASE64_TOKEN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 const PRINTABLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u;
 const LENIENT_UTF8 = new TextDecoder('utf-8');
 
@@ -176,9 +177,18 @@ let base64Bytes = new Uint8Array(4096);
  * that the common case — an identifier like "LW-2024-3310" that only looks like base64 — stops
  * at its first control byte instead of paying for atob and a TextDecoder.
  */
+/**
+ * Plain words and identifiers are not base64: real encodings mix cases and digits, or, all
+ * letters, have many capitals among lower case (OTAyNDYx is "902461"; JavaScript is a word).
+ */
+export function mayBeBase64(token: string): boolean {
+  if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token)) return false;
+  if (!/^[A-Za-z]+$/.test(token)) return true;
+  return /[a-z]/.test(token) && (token.match(/[A-Z]/g)?.length ?? 0) >= 3;
+}
+
 export function decodeBase64(token: string): string | null {
-  // Plain words and identifiers are not base64: real encodings mix cases and digits.
-  if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token) || /^[A-Za-z]+$/.test(token)) return null;
+  if (!mayBeBase64(token)) return null;
   let end = token.length;
   while (end > 0 && token.charCodeAt(end - 1) === 61) end--; // '=' padding
   if (end % 4 === 1) return null;

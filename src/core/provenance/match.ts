@@ -127,7 +127,7 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
   for (const target of targets) {
     const key = squash(target.value);
     // Short codes (4–6 digits, premium SMS) can be recipients; elsewhere a short number is too common to tell.
-    const recipientField = /(^|[._-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
+    const recipientField = /(^|[._/:-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
     const digitsOnly = /^\d+$/.test(key);
     if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) continue;
     // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a

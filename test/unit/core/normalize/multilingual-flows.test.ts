@@ -30,6 +30,13 @@ describe('factory reset, installs and banks in other languages', () => {
     expect(at(engine(), 'com.android.vending', { op: 'tap', target: { text: 'ติดตั้ง' } }).decision).toBe('ask');
   });
 
+  it('a row of a wallet\'s activity list ("Blue Bottle Coffee -$6.45") is a past payment, not a new one', () => {
+    const e = engine();
+    at(e, 'com.paypal.android.p2pmobile', { op: 'tap', target: { text: 'Activity' } });
+    expect(at(e, 'com.paypal.android.p2pmobile', { op: 'tap', target: { text: 'Blue Bottle Coffee  -$6.45' } }).decision).toBe('allow');
+    expect(at(engine(), 'com.paypal.android.p2pmobile', { op: 'tap', target: { text: 'Send $6.45' } }).decision).toBe('ask');
+  });
+
   it('a payments agent may open banks of many countries', () => {
     const e = engine({ config: { agents: { a: { role: 'payments', scopes: ['payments.*'] } } } });
     for (const app of ['com.bunq.android', 'kz.kaspi.mobile', 'com.VCB', 'no.dnb.vipps']) expect(at(e, app, { op: 'launch_app' }).decision).toBe('allow');

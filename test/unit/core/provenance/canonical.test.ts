@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBase64, decodedVariants, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
+import { decodeBase64, decodedVariants, mayBeBase64, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
 
 describe('canonical text forms', () => {
   it('squash folds case, whitespace, punctuation and diacritics', () => {
@@ -66,13 +66,18 @@ describe('fast paths of squash and digitRuns', () => {
 describe('base64 decoding', () => {
   /** The definition: atob, then printable UTF-8 text of at least 4 characters. */
   function reference(token: string): string | null {
-    if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token) || /^[A-Za-z]+$/.test(token)) return null;
+    if (!mayBeBase64(token)) return null;
     const normal = token.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
     if (normal.length % 4 === 1) return null;
     const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
     const text = new TextDecoder('utf-8').decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
     return text.length >= 4 && !text.includes('\uFFFD') && /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : null;
   }
+
+  it('takes tokens that mix cases with digits, or many capitals among lower case; not plain words', () => {
+    expect(['OTAyNDYx', 'NjE1MjA0', 'TWlyZWlsbGUgU2FudG9z', 'LW-2024-3310'].map(mayBeBase64)).toEqual([true, true, true, true]);
+    expect(['JavaScript', 'GitHub', 'password', 'PASSWORD', '20241025'].map(mayBeBase64)).toEqual([false, false, false, false, false]);
+  });
 
   it('equals atob + printable UTF-8 on real encodings and on look-alike identifiers (property)', () => {
     const encoded = fc.tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), fc.boolean()).map(([s, url]) => Buffer.from(s).toString(url ? 'base64url' : 'base64'));
