@@ -12,6 +12,9 @@ interface Pattern {
   what: string;
 }
 
+/** Values that stand for a credential in docs and examples rather than being one. */
+const PLACEHOLDER = String.raw`(?:your[_-]|<|\$\{?[A-Z_]|x{4,}|\*{3,}|\.\.\.|replace|changeme|placeholder|example|dummy|redacted|insert)`;
+
 const SHELL: Pattern[] = [
   { re: /\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|--recursive|-r)\b/i, score: 1, what: 'recursive delete' },
   { re: /\brm\s+(-[a-z]+\s+)*\/(sdcard|storage|data|system)\b/i, score: 0.9, what: 'delete on device storage' },
@@ -20,8 +23,8 @@ const SHELL: Pattern[] = [
   { re: /\b(shred|truncate\s+-s\s*0|srm)\b/i, score: 0.9, what: 'data destruction' },
   { re: /\brm\s+(-[a-z]+\s+)*[^\s]*\*/i, score: 0.9, what: 'wildcard delete' },
   { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation' },
-  { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions)\b/i, score: 0.9, what: 'package manager change' },
-  { re: /\bcmd\s+package\s+(uninstall|clear)\b/i, score: 0.9, what: 'package removal' },
+  { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions|install(-create|-commit)?)\b/i, score: 0.9, what: 'package manager change' },
+  { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(-\S+\s+)*install\b/i, score: 0.9, what: 'package change' },
   { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell' },
   { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot' },
   { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset' },
@@ -49,7 +52,9 @@ const SECRETS: Pattern[] = [
   { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token' },
   { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key' },
   { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
-  { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
+  // (not a placeholder: YOUR_API_KEY, <your-key>, ${API_KEY}, xxxxxxxx)
+  { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
+  { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
   ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what })),
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").

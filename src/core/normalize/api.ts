@@ -92,6 +92,7 @@ function parseUrl(url: string, field: string): URL {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that address or authenticate the call itself; any other header is content that travels. */
 const SERVICE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'content-type', 'accept', 'user-agent', 'content-length']);
+const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
@@ -141,7 +142,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (DELETE_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
     return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to the delete endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });
   }
-  if (backend?.write === 'payment' || paysOut) {
+  // A quote, an estimate or a fee preview (Wise …/quotes) prices a payment; it moves nothing.
+  const prices = PRICING_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+  if ((backend?.write === 'payment' || paysOut) && !prices) {
     return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {

@@ -205,13 +205,15 @@ const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?fo
 function liftPayment(inputs: GuiInputs, why: string): Lifted {
   const draft = draftParts(inputs.screen);
   const payee = draft.recipients.length > 0 ? draft.recipients : conversation(inputs);
+  // The item chosen on the way (a request, a contact) is who gets paid when no payee was typed.
+  const chosen = draft.recipients.length > 0 ? [] : payee.map((value) => ({ field: 'payee', value }));
   // Every field of a payment screen but the note says who gets how much: all are targets.
   const filled = draft.body.filter((p) => !NOTE_FIELD.test(p.field));
   return base(inputs, 'payment', `${why}: payment`, {
     resource: 'payments',
     sink: simpleSink('payment', true, payee.join(',') || 'payee'),
     payload: draft.body,
-    targets: [...draft.targets, ...filled, ...draft.amount],
+    targets: [...draft.targets, ...chosen, ...filled, ...draft.amount],
   });
 }
 
@@ -223,15 +225,28 @@ function installerCommits(inputs: GuiInputs): boolean {
   return semantic === 'install' || semantic === 'confirm';
 }
 
+/** In any app's account or profile screens, saving a new sign-in e-mail, phone or password changes the account. */
+function identityChange(inputs: GuiInputs, label: string): Lifted | null {
+  const { screen } = inputs;
+  if (!ACCOUNT_SAVE.test(label.trim()) || !screen.path.some((p) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p))) return null;
+  const identity = screen.draft().filter((f) => f.value.trim() !== '' && (SIGN_IN_FIELD.test(fieldName(f.key)) || SIGN_IN_VALUE.test(f.value.trim())));
+  if (identity.length === 0) return null;
+  return base(inputs, 'account', `button "${label}" saves a new sign-in detail (${fieldName(identity[0].key)}) of the account`, { resource: 'accounts', targets: [...identity.map((f) => ({ field: f.key, value: f.value })), ...pickedItems(inputs, 3, 'screen')] });
+}
+
 function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const { screen, kind } = inputs;
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
   const effect = contextEffect(inputs, context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
-  if (kind === 'permissions') return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
+  if (kind === 'permissions') {
+    if (refuses(inputs.gui.target, semanticLabel)) return base(inputs, 'navigate', `${why}: the permission is refused`);
+    return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
+  }
   if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
-  // Confirming a screen where an amount was typed (a transfer form in any app) moves money.
-  if (!effect && draftParts(screen).amount.length > 0) return liftPayment(inputs, `${why} with an amount filled in`);
+  // Confirming a screen where an amount was typed (a transfer form in any app) moves money; saving
+  // one outside a payment app records it (an expense in Splitwise, a budget entry).
+  if (!effect && draftParts(screen).amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
   if (effect) {
@@ -243,9 +258,13 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
     return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
   }
+  const change = identityChange(inputs, semanticLabel);
+  if (change) return change;
   if (kind === 'settings' || inputs.catalog.securityFeature(context)) {
     const sensitive = kind === 'settings' ? inputs.catalog.sensitiveSetting(context) : true;
-    return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })) });
+    // What the change sets (a proxy host typed on the screen) is a target too: untrusted content may have chosen it.
+    const typed = screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'password').map((f) => ({ field: f.key, value: f.value }));
+    return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...[...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })), ...typed] });
   }
   return base(inputs, 'navigate', `${why}: nothing to commit`);
 }
@@ -282,7 +301,19 @@ const PROFILE_WORDS = /profile|personal (info|details|information)|login|sign.?i
 /** Fields that hold how the account signs in or is recovered. */
 const SIGN_IN_FIELD = /e-?mail|phone|mobile|password|passcode|username|login|recovery|two.?factor|2fa|邮箱|手机|密码|メール|電話|パスワード|이메일|전화|비밀번호/i;
 /** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
+/** A value that is an e-mail address or a phone number: what accounts sign in and recover with. */
+const SIGN_IN_VALUE = /^([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?[\d\s().-]{8,})$/i;
 const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
+const SAVES_A_RECORD = /^(save|done|add|create|ok|保存|完成|添加|创建|确定|guardar|enregistrer|speichern|salva|salvar|hinzufügen|ajouter|añadir|aggiungi)$/i;
+const DEFAULT_APPS = /^(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|приложения по умолчанию|varsayılan uygulamalar)$/i;
+/** A permission dialog's refusal, in any language: its id says deny, or its label negates Allow. */
+const REFUSAL = /don.?t|deny|拒绝|拒絕|不允许|不允許|許可しない|허용 안 ?함|거부|no permitir|ne pas autoriser|refuser|nicht zulassen|ablehnen|non consentire|não permitir|negar|запретить|отклонить|izin verme|reddet|jangan izinkan|tolak|không cho phép|từ chối/i;
+const REFUSAL_ID = /:id\/\w*(deny|reject|negative|cancel|dont_allow)\w*$|:id\/button2$/i;
+
+function refuses(target: Target | undefined, label: string): boolean {
+  return REFUSAL.test(label) || REFUSAL_ID.test(target?.resourceId ?? '');
+}
+
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|保存|更新|更改|修改|変更|저장|변경)(?![\p{L}])/iu;
 
 /** A tap: what its button commits, in the screen context it sits in. */
@@ -290,6 +321,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   const { gui, screen, kind, catalog } = inputs;
   const target = gui.target;
   const label = targetLabel(target);
+  // Choosing the app for a role (Default apps → SMS app → Textra) hands that app the role's access.
+  if (kind === 'settings' && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2]) && !catalog.buttonByLabel(label)) {
+    return base(inputs, 'permission', `"${label}" chosen as the ${screen.path[screen.path.length - 1]}`, { resource: 'permissions', targets: [{ field: 'app', value: label }] });
+  }
   // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
   if (PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
@@ -310,7 +345,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       // opens a flow or a list item (a search typed first does not count); it commits once an
       // amount is entered, or when the button itself names the amount or says now/confirm.
       if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
-        if (kind === 'payments') return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        // (Paying a request on screen — "@Dayton-Rentals requests $275.00" → Pay — commits: the amount is set.)
+        if (kind === 'payments' && !screen.path.slice(-2).some((p) => NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p))) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
         if (semantic === 'pay' && kind !== 'store' && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
@@ -330,6 +366,9 @@ function liftTap(inputs: GuiInputs): Lifted {
     case 'uninstall':
       return base(inputs, 'uninstall', `button "${label}": uninstall`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
     case 'reset':
+      // A bare "Reset" row (General management → Reset) opens the reset options; on the factory
+      // reset screen, or with a label that says what it erases, it resets.
+      if (/^reset$/i.test(label.trim()) && !screen.path.some((p) => catalog.contextEffect(p) === 'reset')) return base(inputs, 'navigate', `"${label}" opens the reset options`);
       return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
     case 'share': {
       // Share in an app that holds private data picks what will travel; a second Share
@@ -348,12 +387,11 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (kind === 'accounts' && ACCOUNT_SAVE.test(label.trim()) && screen.draft().some((f) => f.value.trim() !== '')) {
         return base(inputs, 'account', `button "${label}" saves an account detail`, { resource: 'accounts', targets: [...draftParts(screen).targets, ...pickedItems(inputs, 3, 'screen')] });
       }
-      // In any app's account or profile screens, saving a new sign-in e-mail, phone or password changes the account.
-      if (ACCOUNT_SAVE.test(label.trim()) && screen.path.some((p) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p))) {
-        const identity = screen.draft().filter((f) => f.value.trim() !== '' && SIGN_IN_FIELD.test(fieldName(f.key)));
-        if (identity.length > 0) return base(inputs, 'account', `button "${label}" saves a new sign-in detail (${fieldName(identity[0].key)}) of the account`, { resource: 'accounts', targets: [...identity.map((f) => ({ field: f.key, value: f.value })), ...pickedItems(inputs, 3, 'screen')] });
+      {
+        const change = identityChange(inputs, label);
+        if (change) return change;
       }
-      if (kind === 'permissions' && /allow|grant|允许|許可/i.test(label) && !/don.?t|deny|拒绝/i.test(label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
+      if (kind === 'permissions' && /allow|grant|允许|許可|허용|permitir|autoriser|zulassen|consenti|разрешить|izin|izinkan|cho phép/i.test(label) && !refuses(target, label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
       return base(inputs, 'navigate', `tap "${label}"`);
   }
   
@@ -415,6 +453,8 @@ export function liftGui(inputs: GuiInputs): Lifted {
 }
 
 /** Applies the action to the screen context (what the agent did, whatever the decision). */
+/** Buttons that open the system picker to attach a file. */
+const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?file|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$/i;
 /** The system pickers apps open to choose a file or photo. */
 const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 const FILE_NAME = /^[^/\\]{1,120}\.[a-z0-9]{2,5}$/i;
@@ -456,9 +496,13 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   }
   // A file picked in the system document or photo picker ("Add attachment" → payslip.pdf) is
   // attached to what the app that opened the picker sends next.
-  if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && PICKER_APP.test(screen.app)) {
+  if (gui.op === 'tap' && ATTACH.test(targetLabel(target).trim())) screen.pickingFor = screen.app;
+  else if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && PICKER_APP.test(screen.app) && screen.pickingFor !== null && screen.pickingFor !== screen.app) {
     const item = targetLabel(target).trim();
-    if (FILE_NAME.test(item)) screen.attachment = { label: MEDIA_NAME.test(item) ? 'photos' : 'files', item, app: screen.app };
+    if (FILE_NAME.test(item)) {
+      screen.attachment = { label: MEDIA_NAME.test(item) ? 'photos' : 'files', item, app: screen.pickingFor };
+      screen.pickingFor = null;
+    }
   }
   if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment' || lifted.effect === 'share')) {
     screen.clearDraft();

@@ -88,6 +88,8 @@ export class ScreenContext {
   path: string[] = [];
   /** Survives app switches: the share sheet hands it to another app. */
   attachment: Attachment | null = null;
+  /** The app whose "Attach" opened the system picker: the file picked next goes with its next send. */
+  pickingFor: string | null = null;
   /** The host a browser was sent to (its address bar + Go): what its screen now shows comes from there. */
   site: string | null = null;
   private fields = new Map<string, DraftField>();

@@ -14,6 +14,9 @@ export interface PayloadView {
   texts: string[];
 }
 
+const GLUED_DIGITS = /\p{L}\d/u;
+const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
+
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
   const squashed: string[] = [];
   const digits: string[] = [];
@@ -24,6 +27,8 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
       texts.push(variant);
       squashed.push(squash(variant));
       const runs = digitRuns(variant, 3);
+      // A word ending in digits ("part1 4716 2030", "card2: 5511 9082") does not belong to the number after it.
+      if (GLUED_DIGITS.test(variant)) runs.push(...digitRuns(variant.replace(GLUED_TOKEN, ' '), 3).filter((r) => !runs.includes(r)));
       shortDigits.push(...runs);
       for (const run of runs) if (run.length >= 6) digits.push(run);
     }
