@@ -174,7 +174,9 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
   if (kind === 'browser') {
     // Every field of a web form travels with it (a "Passport number" box is not a recipient).
     const fields = inputs.screen.draft().filter((f) => f.role !== 'password').map((f) => ({ field: f.key, value: f.value }));
-    return base(inputs, 'send', `${why}: form submit in a browser`, { sink: simpleSink('http', true, 'web form'), payload: [...fields, ...attachmentParts(screen)], targets: draft.targets });
+    // The form goes to the site the browser was sent to, when it is known (an allowed internal host stays inside).
+    const sink = screen.site ? httpSink(screen.site, inputs.org) : simpleSink('http', true, 'web form');
+    return base(inputs, 'send', `${why}: form submit in a browser${screen.site ? ` to ${screen.site}` : ''}`, { sink, payload: [...fields, ...attachmentParts(screen)], targets: draft.targets });
   }
   if (kind === 'files' || kind === 'photos') {
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
@@ -326,7 +328,8 @@ function liftTap(inputs: GuiInputs): Lifted {
     return base(inputs, 'permission', `"${label}" chosen as the ${screen.path[screen.path.length - 1]}`, { resource: 'permissions', targets: [{ field: 'app', value: label }] });
   }
   // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
-  if (PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
+  // (Elsewhere android:id/title is an overflow menu's item: "Share", "Delete" there do what they say.)
+  if (kind === 'settings' && PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
   // (A signed amount, "Blue Bottle Coffee -$6.45", or a row of the activity list is a past transaction.)
   if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label) && !SIGNED_AMOUNT.test(label) && !screen.path.some((p) => HISTORY_WORDS.test(p))) return liftPayment(inputs, `button "${label}" names an amount`);

@@ -11,6 +11,12 @@ import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
+const CJK_NAME = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+/** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
+const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
+/** Verbs that say only that something is run (execute_task, run_workflow), unlike shell, terminal, adb. */
+const GENERIC_RUN = new Set(['execute', 'exec', 'run', 'do', 'perform', 'ejecutar', 'executer', 'ausfuehren', 'eseguire', 'executar']);
+const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
 
 interface ToolClass {
@@ -32,7 +38,9 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   // count as their singular (stripe_transfers_create).
   const known2 = (w: string) => catalog.toolWords.resources.has(w) || catalog.toolWords.verbs.has(w);
   const words: string[] = [];
-  for (const raw of idWords(name)) {
+  // Names written in Chinese or Japanese have no separators: their known words are found inside (转账工具 → 转账).
+  const raws = CJK_NAME.test(name) ? [...idWords(name), ...[...catalog.toolWords.verbs.keys(), ...catalog.toolWords.resources.keys()].filter((w) => CJK_NAME.test(w) && name.includes(w))] : idWords(name);
+  for (const raw of raws) {
     const w = known2(raw) ? raw : singular(raw, known2);
     const joined = words.length > 0 ? words[words.length - 1] + w : '';
     if (joined && catalog.toolWords.resources.has(joined)) words[words.length - 1] = joined;
@@ -67,6 +75,7 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   }
   let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
   if (effect === null) effect = EFFECT_ORDER.find((e) => nounVerbs.has(e)) ?? null;
+  if (effect !== null && effect !== 'read' && verbs.has('read') && words.some((w) => QUERY_NOUNS.has(w))) effect = 'read';
   else if ((effect === 'write' || effect === 'send') && nounVerbs.has('payment')) effect = 'payment';
   // Creating a payment, charge, transfer or refund moves money (stripe.paymentIntents.create).
   if (effect === 'write' && words.some((w) => catalog.toolWords.money.has(w))) effect = 'payment';
@@ -74,7 +83,9 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const leaves = jsonLeaves(args);
   const keys = new Set(Object.keys(args).map((k) => k.toLowerCase()));
   for (const leaf of leaves) if (leaf.key) keys.add(leaf.key);
-  // A generic tool (do_action, execute, run) names its effect in an action/op argument.
+  // A generic tool (do_action, execute_task, run_workflow) names its effect in an action/op
+  // argument; without a command to run, "execute" says nothing of its own.
+  if (effect === 'shell' && !words.some((w) => catalog.toolWords.verbs.get(w) === 'shell' && !GENERIC_RUN.has(w)) && ![...keys].some((k) => catalog.argumentKeys.command.has(k))) effect = null;
   if (!effect) {
     for (const leaf of leaves) {
       if (!ACTION_KEYS.has(leaf.key)) continue;
@@ -95,6 +106,13 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
     if (hook) return { resource: 'http', effect: 'http', method: 'POST', how: `tool ${name}: webhook → HTTP POST`, named: resource ?? undefined, url: hook[1] as string };
   }
   const webUrl = Object.entries(args).some(([k, v]) => ak.url.has(k.toLowerCase()) && typeof v === 'string' && !DEVICE_URI.test(v.trim()));
+  // An unknown tool given a web address anywhere (destination.url, target) sends to it (exports, backups).
+  if (!webUrl && (effect === null || effect === 'read') && !Object.keys(args).some((k) => ak.recipients.has(k.toLowerCase()))) {
+    const where = leaves.find((l) => HTTP_URL.test(l.value.trim()) && !CONTENT_KEY.test(l.key) && !ACTION_KEYS.has(l.key));
+    // (a read that hands over nothing but the address is a GET; records, files or options beside it are posted)
+    const onlyAddress = Object.keys(args).length === 1;
+    if (where) return { resource: 'http', effect: 'http', method: effect === 'read' && onlyAddress ? 'GET' : undefined, how: `tool ${name}: sends to ${where.path} → HTTP`, named: resource ?? undefined, url: where.value.trim() };
+  }
   if (webUrl && !has(ak.recipients) && effect !== 'install' && effect !== 'delete' && effect !== 'payment') {
     return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP`, named: resource ?? undefined };
   }
@@ -131,7 +149,7 @@ const LOCAL_RECORD_RESOURCES = new Set(['settings', 'device', 'apps', 'contacts'
 const DEVICE_URI = /^(content|file|android\.resource):|^\//i;
 
 /** Arguments that carry what a message says, in the languages tool authors use. */
-const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|status|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo)$/;
+const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|status|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo|内容|消息|正文|文本|附言)$/;
 /** Arguments of generic tools that say what to do. */
 const ACTION_KEYS = new Set(['action', 'op', 'operation', 'intent', 'verb', 'task', 'type']);
 
@@ -157,7 +175,10 @@ const SEND_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat:
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const args = tool.arguments ?? {};
-  const cls = classifyName(tool.name, args, catalog);
+  const named = classifyName(tool.name, args, catalog);
+  // A tool named after an org's private system (hr_lookup_employee, crm_export) acts on it.
+  const privateWord = named.resource === 'device' || named.resource === 'http' ? idWords(tool.name).find((w) => org.privateLabels.has(w)) : undefined;
+  const cls = privateWord && named.effect !== 'http' ? Object.assign({}, named, { resource: privateWord }) : named;
   // (An HTTP tool classifies its body itself, below.)
   const parts = cls.effect === 'http' ? EMPTY_PARTS : classifyArguments(args, catalog);
   const label = tool.name;

@@ -106,21 +106,24 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
   for (const m of text.matchAll(CJK)) add(out, m[0], fromData);
-  if (text.includes('://')) markLinkParts(text, out);
+  if (text.includes('/')) markLinkParts(text, out);
   return out;
 }
 
 /** An http(s) link in text; group 1 is its host. */
 export const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
 
+/** A link with its host captured: group 1 with a scheme, group 2 written without one (parcel.example/pay). */
+const LINK_WITH_HOST = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*|\b((?:[a-z0-9-]+\.)+[a-z]{2,})\/[^\s"'<>]*/gi;
+
 /** A link with or without its scheme, as messages write them: dpd-parcels.example/pay. */
 export const ANY_LINK = /\bhttps?:\/\/[^\s"'<>]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\/[^\s"'<>]*/gi;
 
 /** Atoms seen only inside links to one host (not elsewhere in the text) remember that host. */
 function markLinkParts(text: string, atoms: Map<string, AtomCandidate>): void {
-  const links = [...text.matchAll(LINK)].map((m) => ({ key: squash(m[0]), site: m[1].toLowerCase().replace(/^www\./, '') }));
+  const links = [...text.matchAll(LINK_WITH_HOST)].map((m) => ({ key: squash(m[0]), site: (m[1] ?? m[2]).toLowerCase().replace(/^www\./, '') }));
   if (links.length === 0) return;
-  const outside = text.replace(LINK, ' ');
+  const outside = text.replace(LINK_WITH_HOST, ' ');
   const rest = squash(outside);
   const restRuns = digitRuns(outside, 6);
   for (const [key, atom] of atoms) {

@@ -76,3 +76,18 @@ describe('private sources', () => {
     expect(decide(c, tool('a', 'send_message', { chat_id: '42', text: '周五拜访张伟明' })).decision).toBe('deny');
   });
 });
+
+describe('the browser\'s site', () => {
+  it('a web form submitted on an allowed internal host stays inside; the same form on another site leaks', () => {
+    const submit = (url: string) => {
+      const e = engine({ config: { org: { privateHosts: { 'crm.haiyun.example': 'crm' }, allowedHosts: ['tickets.haiyun.example'] } } });
+      decide(e, api('a', 'GET', 'https://crm.haiyun.example/api/v2/customers/HY-20391'), { body: { name: '林佳怡', mobile: '+86 159 8021 3376' } });
+      decide(e, gui('a', 'd', { op: 'type', app: 'com.android.chrome', target: { resourceId: 'com.android.chrome:id/url_bar' }, text: url }));
+      decide(e, gui('a', 'd', { op: 'key', app: 'com.android.chrome', key: 'ENTER' }));
+      decide(e, gui('a', 'd', { op: 'type', app: 'com.android.chrome', target: { resourceId: 'customer', className: 'android.widget.EditText' }, text: '林佳怡 15980213376' }));
+      return decide(e, gui('a', 'd', { op: 'tap', app: 'com.android.chrome', target: { className: 'android.widget.Button', text: '提交工单' } })).decision;
+    };
+    expect(submit('https://tickets.haiyun.example/new')).toBe('allow');
+    expect(submit('https://forms.elsewhere.example/new')).toBe('deny');
+  });
+});
