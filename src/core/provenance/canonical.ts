@@ -87,6 +87,8 @@ const FOLD_MEMO_MAX = 8192;
 const squashOfCodePoint = new Map<number, string>();
 const nfkcOfCodePoint = new Map<number, string>();
 
+const nfkc = (ch: string): string => ch.normalize('NFKC');
+
 function remembered(memo: Map<number, string>, cp: number, compute: (ch: string) => string): string {
   let folded = memo.get(cp);
   if (folded === undefined) {
@@ -121,6 +123,8 @@ function foldedSquash(text: string): string {
     if (cp > 0xffff) i++;
     // A lone surrogate can pair up with another once the marks between them are dropped.
     else if (cp >= 0xd800 && cp <= 0xdfff) return squashUnicode(text);
+    // ...and a character that folds to a capital sigma (𝛴, U+1D6F4) cases by its context too.
+    if (cp > CAPITAL_SIGMA && remembered(nfkcOfCodePoint, cp, nfkc).includes('\u03a3')) return squashUnicode(text);
     out += remembered(squashOfCodePoint, cp, squashUnicode);
   }
   return out;
@@ -147,7 +151,7 @@ function foldedDigitRuns(text: string, minDigits: number): string[] {
     }
     const cp = codePointAt(text, i);
     if (cp > 0xffff) i++;
-    const folded = remembered(nfkcOfCodePoint, cp, (ch) => ch.normalize('NFKC'));
+    const folded = remembered(nfkcOfCodePoint, cp, nfkc);
     for (let k = 0; k < folded.length; k++) take(folded.charCodeAt(k), folded[k]);
   }
   if (digits.length >= minDigits) runs.push(digits);
