@@ -2,7 +2,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { LabelClass } from '../catalog/schema';
 import type { OrgFacts } from '../config/policy-config';
-import type { AgentEvent, SinkKind } from '../event/agent-event';
+import type { AgentEvent } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
 import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
@@ -13,7 +13,7 @@ import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
 import { fieldRole } from '../normalize/screen-context';
-import { serviceOf } from '../normalize/sinks';
+import { MESSAGE_SINK_OF, serviceOf } from '../normalize/sinks';
 import { conversationOf, emailThread, threadKey } from '../normalize/gui';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 
@@ -185,12 +185,11 @@ function shellSource(event: AgentEvent): SourceLabel {
 const CONVERSATION_KINDS = new Set(['sms', 'chat']);
 
 const DRAFT_ID_KEY = /^(id|draft_?id|message_?id)$/i;
-const DRAFT_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
 
 /** A draft saved through an API or tool: remember what it holds under the id(s) the service returned. */
 export function rememberDraft(session: SessionState, event: AgentEvent, observed: Observe): void {
   if (event.effect !== 'draft' || event.channel === 'gui') return;
-  const draft = { kind: DRAFT_SINKS[event.resource] ?? 'email', recipients: event.targets.map((t) => t.value), payload: [...event.payload] };
+  const draft = { kind: MESSAGE_SINK_OF[event.resource] ?? 'email', recipients: event.targets.map((t) => t.value), payload: [...event.payload] };
   for (const value of [observed.result, observed.body]) {
     if (value === undefined) continue;
     for (const leaf of jsonLeaves(value)) if (DRAFT_ID_KEY.test(leaf.key) && leaf.value.length >= 4) session.rememberDraft(leaf.value, draft);

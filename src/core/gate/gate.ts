@@ -12,7 +12,7 @@ import type { ContentScores, RuleContext } from '../rules/context';
 import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
-import { recipientKey, serviceOf } from '../normalize/sinks';
+import { MEDIA_FILE, recipientKey, serviceOf } from '../normalize/sinks';
 import { emailThread, threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
@@ -102,7 +102,6 @@ function placeholder(key: string, event: AgentEvent, ctx: GateContext): string {
 const DEVICE_FILE = /(?:^|[\s"'(=,[])((?:\/(?:sdcard|storage|mnt\/sdcard|data\/media)\/|content:\/\/|file:\/\/)[^\s"',)\]]+)/gi;
 const MAY_NAME_FILE = /sdcard|storage|\/mnt\/|data\/media|content:|file:/i;
 const SHARED_ITEM = /^content:\/\/agentflow\/([\w-]+)\//;
-const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 
 /** Labels of device files named in the payload: photos for media, files otherwise. */
 function fileLabels(payload: AgentEvent['payload']): Set<string> {

@@ -9,7 +9,7 @@ import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
-import { httpSink, messageSink, shellNetworkSink, simpleSink } from './sinks';
+import { httpSink, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
 /** Apps whose Save/Done writes the user's data (a scope's `write` verb). */
@@ -302,9 +302,9 @@ const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
 const PROFILE_WORDS = /profile|personal (info|details|information)|login|sign.?in|security|个人信息|个人资料|プロフィール|個人情報|프로필|개인 ?정보|perfil|profil|datos personales|persönliche daten|informations personnelles/i;
 /** Fields that hold how the account signs in or is recovered. */
 const SIGN_IN_FIELD = /e-?mail|phone|mobile|password|passcode|username|login|recovery|two.?factor|2fa|邮箱|手机|密码|メール|電話|パスワード|이메일|전화|비밀번호/i;
-/** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
 /** A value that is an e-mail address or a phone number: what accounts sign in and recover with. */
 const SIGN_IN_VALUE = /^([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?[\d\s().-]{8,})$/i;
+/** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
 const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
 const SAVES_A_RECORD = /^(save|done|add|create|ok|保存|完成|添加|创建|确定|guardar|enregistrer|speichern|salva|salvar|hinzufügen|ajouter|añadir|aggiungi)$/i;
 const DEFAULT_APPS = /^(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|приложения по умолчанию|varsayılan uygulamalar)$/i;
@@ -455,14 +455,13 @@ export function liftGui(inputs: GuiInputs): Lifted {
   }
 }
 
-/** Applies the action to the screen context (what the agent did, whatever the decision). */
 /** Buttons that open the system picker to attach a file. */
 const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?file|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$/i;
 /** The system pickers apps open to choose a file or photo. */
 const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 const FILE_NAME = /^[^/\\]{1,120}\.[a-z0-9]{2,5}$/i;
-const MEDIA_NAME = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
 
+/** Applies the action to the screen context (what the agent did, whatever the decision). */
 export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, lifted: Lifted, allowed: boolean, catalog: Catalog): void {
   const target = gui.target;
   switch (gui.op) {
@@ -503,7 +502,7 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   else if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && PICKER_APP.test(screen.app) && screen.pickingFor !== null && screen.pickingFor !== screen.app) {
     const item = targetLabel(target).trim();
     if (FILE_NAME.test(item)) {
-      screen.attachment = { label: MEDIA_NAME.test(item) ? 'photos' : 'files', item, app: screen.pickingFor };
+      screen.attachment = { label: MEDIA_FILE.test(item) ? 'photos' : 'files', item, app: screen.pickingFor };
       screen.pickingFor = null;
     }
   }

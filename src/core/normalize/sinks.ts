@@ -4,6 +4,12 @@ import type { OrgFacts } from '../config/policy-config';
 
 const EMAIL_ADDRESS = /[^\s,;<>"']+@[^\s,;<>"']+/g;
 
+/** The sink a message to each messaging resource travels on (email → email, chat → chat …). */
+export const MESSAGE_SINK_OF: Readonly<Record<string, SinkKind>> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
+
+/** A file name or path of a photo or video (what travels as `photos`, not `files`). */
+export const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$/i;
+
 /** Splits recipient field values into individual recipients. */
 export function splitRecipients(values: string[]): string[] {
   const out: string[] = [];

@@ -4,12 +4,12 @@ import type { Catalog } from '../catalog/catalog';
 import type { ToolEffect } from '../catalog/schema';
 import { idWords } from '../catalog/words';
 import type { OrgFacts } from '../config/policy-config';
-import type { PayloadPart, SinkKind } from '../event/agent-event';
+import type { PayloadPart } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
 import { jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
-import { httpSink, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
+import { httpSink, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
 const CJK_NAME = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
@@ -171,7 +171,6 @@ function nonAddressing(args: Record<string, unknown>): Record<string, unknown> |
 
 const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], payees: [], amounts: [], packages: [], paths: [], urls: [], commands: [], content: [] };
 
-const SEND_SINKS: Record<string, SinkKind> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const args = tool.arguments ?? {};
@@ -206,10 +205,10 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
         const sink = host ? httpSink(host, org) : simpleSink('http', true, cls.service);
         return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: cls.how, sink, payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts, ...parts.recipients], targets: [...parts.urls] };
       }
-      const sinkKind = SEND_SINKS[cls.resource] ?? 'chat';
+      const sinkKind = MESSAGE_SINK_OF[cls.resource] ?? 'chat';
       // A raw RFC 822 message (Gmail's `raw`) names its recipients in its own headers.
       const recipients = parts.recipients.length > 0 ? parts.recipients.map((r) => r.value) : sinkKind === 'email' ? mimeRecipients(parts.content) : [];
-      return { label, effect: 'send', resource: SEND_SINKS[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, recipients, org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
+      return { label, effect: 'send', resource: MESSAGE_SINK_OF[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, recipients, org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
     }
     case 'payment':
       return { label, effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: `${cls.how}: payment`, sink: simpleSink('payment', true, [...parts.payees, ...parts.recipients].map((p) => p.value).join(',') || 'payee'), payload: parts.content, targets: [...parts.payees, ...parts.recipients, ...parts.amounts] };
@@ -239,7 +238,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     case 'write': {
       // A message draft (gmail_create_draft, email_save_draft) is drafting: nothing is delivered yet.
-      if (DRAFT_TOOL.test(tool.name) && (cls.resource === 'email' || SEND_SINKS[cls.resource] !== undefined || parts.recipients.length > 0)) {
+      if (DRAFT_TOOL.test(tool.name) && (MESSAGE_SINK_OF[cls.resource] !== undefined || parts.recipients.length > 0)) {
         return { label, effect: 'draft', resource: cls.resource, verb: 'write', lifted: `${cls.how}: saves a draft`, sink: null, payload: [...parts.content, ...parts.paths], targets: parts.recipients };
       }
       // Changing an account (password, e-mail, recovery, sign-in) is an account change.
@@ -249,7 +248,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       // An invitation to attendees is a send to them (calendar invites are e-mails).
       // (An address-book entry's phone and e-mail, or a note's, are what is saved, not recipients.)
       if (parts.recipients.length > 0 && !LOCAL_RECORD_RESOURCES.has(cls.resource)) {
-        return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink(SEND_SINKS[cls.resource] ?? 'email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+        return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink(MESSAGE_SINK_OF[cls.resource] ?? 'email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
       }
       // A post created on a social network is published (mastodon.statuses.create).
       if (cls.resource === 'social' && parts.content.length > 0) {
