@@ -6,18 +6,29 @@ import { idWords } from '../catalog/words';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
-import { jsonLeaves } from '../provenance/canonical';
+import { CJK_CHAR, jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { httpSink, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
-const CJK_NAME = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
 const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
 /** Verbs that say only that something is run (execute_task, run_workflow), unlike shell, terminal, adb. */
 const GENERIC_RUN = new Set(['execute', 'exec', 'run', 'do', 'perform', 'ejecutar', 'executer', 'ausfuehren', 'eseguire', 'executar']);
 const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
+
+/** The catalog's tool words written in CJK (found inside names that have no separators), per catalog. */
+const CJK_TOOL_WORDS = new WeakMap<Catalog, string[]>();
+
+function cjkToolWords(catalog: Catalog): string[] {
+  let words = CJK_TOOL_WORDS.get(catalog);
+  if (!words) {
+    words = [...catalog.toolWords.verbs.keys(), ...catalog.toolWords.resources.keys()].filter((w) => CJK_CHAR.test(w));
+    CJK_TOOL_WORDS.set(catalog, words);
+  }
+  return words;
+}
 
 interface ToolClass {
   resource: string;
@@ -39,7 +50,7 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const known2 = (w: string) => catalog.toolWords.resources.has(w) || catalog.toolWords.verbs.has(w);
   const words: string[] = [];
   // Names written in Chinese or Japanese have no separators: their known words are found inside (转账工具 → 转账).
-  const raws = CJK_NAME.test(name) ? [...idWords(name), ...[...catalog.toolWords.verbs.keys(), ...catalog.toolWords.resources.keys()].filter((w) => CJK_NAME.test(w) && name.includes(w))] : idWords(name);
+  const raws = CJK_CHAR.test(name) ? [...idWords(name), ...cjkToolWords(catalog).filter((w) => name.includes(w))] : idWords(name);
   for (const raw of raws) {
     const w = known2(raw) ? raw : singular(raw, known2);
     const joined = words.length > 0 ? words[words.length - 1] + w : '';

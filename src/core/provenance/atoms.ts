@@ -1,7 +1,7 @@
 // Extracting the values worth tracking from what a read returned. A screen or a JSON body holds
 // identifiers (phones, emails, account numbers, names, addresses) next to UI chrome ("Mobile",
 // "Call"); only the former become labelled atoms, so ordinary words never look like a leak.
-import { digitRuns, jsonLeaves, squash } from './canonical';
+import { CJK_CHAR, CJK_RUN, cjkCount, digitRuns, jsonLeaves, squash } from './canonical';
 
 export interface AtomCandidate {
   /** squashed form (see canonical.squash) */
@@ -18,7 +18,6 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
 const HANDLE = /[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}/gu;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
 /** Keys of JSON values that hold data about a person or account even when short. */
@@ -39,7 +38,7 @@ function digitCount(text: string): number {
 }
 
 function isCjk(text: string): boolean {
-  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text);
+  return CJK_CHAR.test(text);
 }
 
 /** Does this piece of text identify something (a person, an account, a place, a secret)? */
@@ -56,7 +55,6 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
   return false;
 }
 
-const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
 const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후)$/;
 
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
@@ -66,7 +64,7 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   const key = squash(trimmed);
   if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
   // ("7日", "2泊", "18時": a number with a counter is a quantity or a date, not a value of its own)
-  if (key.length < 4 && isCjk(trimmed) && (key.match(CJK_CHAR) ?? []).length < 2) return;
+  if (key.length < 4 && isCjk(trimmed) && cjkCount(key) < 2) return;
   // A weekday or a time of day alone ("周五", "下午", "金曜日") is not private, whatever it was read from.
   if (key.length <= 4 && CJK_TIME_WORD.test(key)) return;
   if (out.has(key)) return;
@@ -105,7 +103,7 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
-  for (const m of text.matchAll(CJK)) add(out, m[0], fromData);
+  for (const m of text.matchAll(CJK_RUN)) add(out, m[0], fromData);
   if (text.includes('/')) markLinkParts(text, out);
   return out;
 }

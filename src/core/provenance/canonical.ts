@@ -311,7 +311,17 @@ export function leafKey(path: string): string {
 }
 
 const STOPWORDS = new Set('a an the and or but if of to in on at by for from with as is are was were be been am i you he she it we they me him her us them my your his its our their this that these those there here what which who whom when where why how not no yes do does did have has had will would can could should may might must shall just so than then too very also about into over after before up down out off again further once all any both each few more most other some such only own same s t don now ok okay please thanks thank hi hello dear'.split(' '));
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Chinese, Japanese and Korean characters (Han, kana, Hangul): the one definition every module uses. */
+const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+export const CJK_CHAR = new RegExp(`[${CJK_CLASS}]`, 'u');
+/** Runs of two or more CJK characters (global: for matchAll). */
+export const CJK_RUN = new RegExp(`[${CJK_CLASS}]{2,}`, 'gu');
+const CJK_CHARS = new RegExp(`[${CJK_CLASS}]`, 'gu');
+
+/** How many CJK characters a text has. */
+export function cjkCount(text: string): number {
+  return CJK_CHAR.test(text) ? (text.match(CJK_CHARS)?.length ?? 0) : 0;
+}
 
 /** Words of a text for phrase matching: folded like squash; CJK characters are words of their own. */
 export function words(text: string): string[] {

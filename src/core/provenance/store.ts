@@ -3,7 +3,7 @@
 // documents). Shared by every agent of the session, across devices, apps and channels.
 import type { LabelClass } from '../catalog/schema';
 import type { AtomCandidate } from './atoms';
-import { squash } from './canonical';
+import { cjkCount, squash } from './canonical';
 
 export type ProvenanceSource = 'executed' | 'agent-reported' | 'eval';
 
@@ -41,11 +41,10 @@ export interface ProvenanceLimits {
 export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted: 2_000 };
 
 /** Chinese, Japanese and Korean write prose without spaces: every two of their characters count as a word. */
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
 
 function wordCount(text: string): number {
   const spaced = text.trim().split(/\s+/).length;
-  const cjk = text.match(CJK)?.length ?? 0;
+  const cjk = cjkCount(text);
   return cjk === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2));
 }
 
