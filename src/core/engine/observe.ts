@@ -34,10 +34,10 @@ function refinedKind(kind: string, path: readonly string[]): string {
 
 const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
-const LABELLED_PHRASE = /\bSRP\b|\b(?:secret|recovery|seed|backup|mnemonic|wallet)\s+(?:phrase|words?)\b|助记词|シードフレーズ|복구\s?구문/i;
 /** Runs of 12–24 short lower-case words: candidates for a recovery phrase inside a longer text. */
 const WORD_RUN = /(?:\b[a-z]{3,8}\b[ \t]+){11,23}\b[a-z]{3,8}\b/g;
-const PHRASE_LABEL = /\b(?:secret|recovery|seed|backup|mnemonic|wallet)\s+(?:phrase|words?)\b|助记词|恢复短语|シードフレーズ|복구\s?구문|frase (?:de recuperação|de recuperación|semilla|secreta)|phrase (?:secrète|de récupération)|wiederherstellungsphrase/i;
+/** The label of a wallet's recovery phrase, as a heading or before the phrase in one text. */
+const PHRASE_LABEL = /\bSRP\b|\b(?:secret|recovery|seed|backup|mnemonic|wallet)\s+(?:phrase|words?)\b|助记词|恢复短语|シードフレーズ|복구\s?구문|frase (?:de recuperação|de recuperación|semilla|secreta)|phrase (?:secrète|de récupération)|wiederherstellungsphrase/i;
 
 /** 12–24 short lower-case words (optionally numbered): what BIP-39 recovery phrases look like. */
 function isMnemonic(text: string): boolean {
@@ -278,7 +278,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
   // ...or written after its label in one text ("MetaMask SRP: orbit venture … episode").
   for (const text of texts) {
-    if (!LABELLED_PHRASE.test(text)) continue;
+    if (!PHRASE_LABEL.test(text)) continue;
     for (const m of text.matchAll(WORD_RUN)) if (isMnemonic(m[0])) addWritten(m[0]);
   }
   for (const value of [observed.body, observed.result]) {

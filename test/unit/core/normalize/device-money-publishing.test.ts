@@ -48,6 +48,8 @@ describe('secrets read in files', () => {
     };
     expect(send('BACKUP VERIFICATION CODES\n1. 4821 7730\n2. 9036 1152', 'Here are my backup codes: 4821 7730')).toBe('deny');
     expect(send('MetaMask SRP: orbit venture hollow magnet cabin rescue dwarf fiscal lemon arrest tunnel episode', 'orbit venture hollow magnet cabin rescue dwarf fiscal lemon arrest tunnel episode')).toBe('deny');
+    // the label in another language, written before the phrase in the same text
+    expect(send('Frase de recuperação da carteira: orbit venture hollow magnet cabin rescue dwarf fiscal lemon arrest tunnel episode', 'orbit venture hollow magnet cabin rescue dwarf fiscal lemon arrest tunnel episode')).toBe('deny');
     expect(decide(engine(), tool('a', 'mail_send', { recipients: ['t@northwind.example'], text: 'Key for the ops hot wallet: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318' })).decision).toBe('deny');
     // a placeholder is not a key
     expect(decide(engine(), api('a', 'POST', 'https://api.github.com/gists', { files: { 'w.sh': { content: 'curl -H "X-Api-Key: YOUR_API_KEY" https://api.example.com' } } })).decision).toBe('allow');
