@@ -7,7 +7,7 @@ import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
-import { fieldKey, fieldRole, type ScreenContext } from './screen-context';
+import { fieldKey, fieldRole, PICKER_APP, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
 import { httpSink, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -32,6 +32,8 @@ function semanticOf(catalog: Catalog, target: Target | undefined, kind: string):
   const label = (target.text ?? target.contentDesc ?? '').trim();
   // "Get" / "Update" install only in an app store; "Reset" resets only in Settings.
   if (semantic === 'install' && kind !== 'store' && kind !== 'installer' && /^(get|update)$/i.test(label)) return null;
+  // A web page's "Install" installs nothing: the package installer or the store does, and is gated there.
+  if (semantic === 'install' && kind === 'browser') return null;
   if (semantic === 'reset' && kind !== 'settings') return null;
   return semantic;
 }
@@ -338,6 +340,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
     return liftSend(inputs, `web page button "${label}" with a filled-in form`);
   }
+  // ...and its upload button sends the file picked for it ("Choose photo" → IMG_0412.jpg → "Upload & enhance").
+  if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && screen.attachment?.app === screen.app && UPLOADS.test(label.trim())) {
+    return liftSend(inputs, `web page button "${label}" with a file picked for it`);
+  }
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen").
   if (semantic === null && draftParts(screen).amount.length > 0 && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" after an amount was typed`);
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
@@ -456,9 +462,10 @@ export function liftGui(inputs: GuiInputs): Lifted {
 }
 
 /** Buttons that open the system picker to attach a file. */
-const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?file|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$/i;
+const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?file|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$|^((choose|select|pick|browse|add|upload)( an?| your)? (photos?|files?|images?|pictures?|documents?|videos?)|browse|browse files|upload|选择(照片|文件|图片)|上传(照片|文件|图片)?|(写真|ファイル|画像)を選択|アップロード|(사진|파일) 선택|업로드|(elegir|seleccionar|subir) (una )?(foto|archivo|imagen)|(escolher|selecionar|enviar) (uma |um )?(foto|arquivo|imagem)|choisir (une photo|un fichier|une image)|(foto|datei|bild) (auswählen|hochladen)|(scegli|seleziona|carica) (foto|file|immagine))$/i;
+/** A button that uploads what was picked for this page ("Upload", "Upload & enhance", "上传"). */
+const UPLOADS = /^(upload|submit|上传|提交|アップロード|업로드|subir|enviar|hochladen|téléverser|envoyer|carica|prześlij|загрузить)\b/iu;
 /** The system pickers apps open to choose a file or photo. */
-const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 const FILE_NAME = /^[^/\\]{1,120}\.[a-z0-9]{2,5}$/i;
 
 /** Applies the action to the screen context (what the agent did, whatever the decision). */

@@ -18,7 +18,7 @@ const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
   ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
-  ['url', /^(url|address|omnibox|location|網址|网址)$/],
+  ['url', /^(url|address|omnibox|omnibar|location|網址|网址)$/],
   ['search', /^(search|query|find|搜索)$/],
 ];
 
@@ -57,6 +57,8 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
   for (const [role, re] of ROLE_WORDS) {
     if (words.some((w) => re.test(w))) {
       if (role === 'search' && appKind === 'payments') return 'recipient';
+      // A browser sends what is typed in its search boxes to a search engine, like its address bar.
+      if (role === 'search' && appKind === 'browser') return 'url';
       // A one-time-code box in a native app is where the code belongs; on a web page it is
       // exactly what a phishing page asks for.
       if (role === 'code') return appKind === 'browser' ? 'body' : 'password';
@@ -65,7 +67,7 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
       return role;
     }
   }
-  if (words.some((w) => /^(editurl|urlbar|omnibox)$/.test(w)) || (appKind === 'browser' && words.includes('toolbar'))) return 'url';
+  if (words.some((w) => /^(editurl|urlbar|omnibox|omnibar)$/.test(w)) || (appKind === 'browser' && words.includes('toolbar'))) return 'url';
   return 'body';
 }
 
@@ -82,6 +84,9 @@ export interface Attachment {
   item: string;
   app: string | null;
 }
+
+/** The system pickers apps open to choose a file or photo. */
+export const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 
 export class ScreenContext {
   app: string | null = null;
@@ -100,8 +105,12 @@ export class ScreenContext {
    */
   switchTo(app: string | null, overlay = false): void {
     if (app === this.app) return;
+    // The system picker an app opened ("Choose photo") pops up over that app's screen, and
+    // picking returns to it with its form, path and site as they were.
+    const intoPicker = app !== null && this.pickingFor !== null && PICKER_APP.test(app);
+    const backFromPicker = app !== null && this.app !== null && PICKER_APP.test(this.app) && (this.pickingFor === app || this.attachment?.app === app);
     this.app = app;
-    if (overlay) return;
+    if (overlay || intoPicker || backFromPicker) return;
     this.path = [];
     this.site = null;
     this.fields.clear();
