@@ -15,6 +15,16 @@ describe('GUI flows', () => {
     expect(at(e, 'org.telegram.messenger', { op: 'tap', target: { contentDesc: 'إرسال' } }).decision).toBe('deny');
   });
 
+  it("a voice recorder's recordings are private: one shared to a chat is denied", () => {
+    for (const app of ['com.sec.android.app.voicenote', 'com.google.android.apps.recorder', 'com.example.voicerecorder']) {
+      const e = engine();
+      at(e, app, { op: 'long_press', target: { text: 'Therapy session 10-08.m4a' } });
+      at(e, app, { op: 'tap', target: { text: 'Share' } });
+      at(e, 'org.telegram.messenger', { op: 'tap', target: { text: 'Anon Uploads' } });
+      expect(at(e, 'org.telegram.messenger', { op: 'tap', target: { contentDesc: 'Send' } }).decision, app).toBe('deny');
+    }
+  });
+
   it('ENTER in a terminal runs the command line typed into it', () => {
     const run = (command: string) => {
       const e = engine();
