@@ -224,7 +224,11 @@ function threadOf(event: AgentEvent, observed: Observe, catalog: Catalog, source
 
 export function recordObservation(session: SessionState, event: AgentEvent, observed: Observe, source: ProvenanceSource, catalog: Catalog, org: HostLabels): number {
   const label = sourceOf(event, observed, catalog, org);
-  const meta = { eventId: event.id, agent: event.agent, source, host: event.target?.host, service: serviceOf(event) ?? undefined, thread: undefined as string | undefined };
+  // (An org's own tenant of a shared service, cobaltgames.zendesk.com, is that org's: its data
+  // goes back only to that very host, never to another tenant of the same service.)
+  const host = event.target?.host;
+  const service = host && org.privateHostLabel(host) ? undefined : serviceOf(event) ?? undefined;
+  const meta = { eventId: event.id, agent: event.agent, source, host, service, thread: undefined as string | undefined };
   meta.thread = threadOf(event, observed, catalog, label.label);
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
@@ -285,11 +289,10 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value)) addWritten(leaf.value);
   }
   if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], meta);
-  // One-time codes arriving in messages and notifications are secrets wherever they go next.
-  if (label.classes.includes('untrusted') || label.classes.includes('private')) {
-    const otps = new Map<string, AtomCandidate>();
-    for (const text of texts) for (const code of otpCodesIn(text)) otps.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
-    if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
-  }
+  // One-time codes arriving in messages and notifications are secrets wherever they go next,
+  // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
+  const otps = new Map<string, AtomCandidate>();
+  for (const text of texts) for (const code of otpCodesIn(text)) otps.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
+  if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   return added;
 }

@@ -336,11 +336,26 @@ export function words(text: string): string[] {
 
 export const SHINGLE = 5;
 
-/** Runs of SHINGLE consecutive words that say something (not only stopwords and short words). */
+/**
+ * Runs of SHINGLE consecutive words that say something (not only stopwords and short words),
+ * and the same runs over the words without stopwords, so a quote that drops or adds a "to" or
+ * a "the" ("increasing metformin to 1000 mg twice daily" → "metformin 1000 mg twice daily") still
+ * matches.
+ */
 export const shingles: (text: string) => string[] = memoByText(computeShingles);
 
 function computeShingles(text: string): string[] {
-  const w = words(text);
+  const all = words(text);
+  const out = windows(all);
+  const content = all.filter((t) => !STOPWORDS.has(t));
+  if (content.length < all.length) {
+    const seen = new Set(out);
+    for (const run of windows(content)) if (!seen.has(run)) out.push(run);
+  }
+  return out;
+}
+
+function windows(w: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i + SHINGLE <= w.length; i++) {
     const run = w.slice(i, i + SHINGLE);

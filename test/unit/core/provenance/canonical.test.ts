@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBase64, decodedVariants, mayBeBase64, digitRuns, digitRunsUnicode, jsonLeaves, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
+import { cjkCount, decodeBase64, decodedVariants, mayBeBase64, digitRuns, digitRunsUnicode, jsonLeaves, shingles, squash, squashUnicode } from '../../../../src/core/provenance/canonical';
 
 describe('canonical text forms', () => {
   it('squash folds case, whitespace, punctuation and diacritics', () => {
     expect(squash('Tomás  Herrera!')).toBe('tomasherrera');
     expect(squash('+1 (503) 555-0114')).toBe('15035550114');
     expect(squash('ＡＢＣ１２３')).toBe('abc123');
+  });
+
+  it('shingles: five-word runs that say something, also over the words without stopwords', () => {
+    const read = shingles('Dr. Kaplan is increasing metformin to 1000 mg twice daily.');
+    const sent = shingles('Beatriz: A1c 8.9%, metformin 1000 mg twice daily');
+    expect(sent.some((p) => read.includes(p))).toBe(true);
+    expect(read).toContain('increasing metformin to 1000 mg');
+    // runs of stopwords and short words say nothing
+    expect(shingles('it is what it is and so on')).toEqual([]);
+  });
+
+  it('cjkCount counts Han, kana and Hangul characters', () => {
+    expect(cjkCount('周三 开会 with Ana')).toBe(4);
+    expect(cjkCount('カタカナ と 한국어')).toBe(8);
+    expect(cjkCount('plain text')).toBe(0);
   });
 
   it('digitRuns joins digits across separators inside numbers', () => {
