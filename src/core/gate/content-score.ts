@@ -38,6 +38,13 @@ const SHELL: Pattern[] = [
   // (a terminal app's own home, /data/data/<pkg>/files/home, is the shell's, not another app's)
   { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data' },
   { re: />\s*\/(dev|system|data)\//i, score: 0.9, what: 'overwrite system path' },
+  // Deleting data off the device (clusters, clouds, databases, a shared branch): high-impact, asked.
+  { re: /\bkubectl\b.*\sdelete\b|\bhelm\s+(uninstall|delete)\b/i, score: 0.7, what: 'cluster resource delete' },
+  { re: /\b(terraform|tofu|pulumi)\s+destroy\b|\bterraform\s+apply\b.*\s-destroy\b/i, score: 0.7, what: 'infrastructure destroy' },
+  { re: /\baws\s+s3\s+(rb\b|rm\b.*--recursive)|\baws\s+[\w-]+\s+delete-[\w-]+|\bgsutil\s+(-m\s+)?(rm|rb)\b|\b(gcloud|az)\b.*\sdelete\b/i, score: 0.7, what: 'cloud resource delete' },
+  { re: /\b(drop\s+(table|database|schema)|truncate\s+table)\b/i, score: 0.7, what: 'database drop' },
+  { re: /\bgit\s+push\b.*(\s--force\b|\s-f\b|--force-with-lease|\s\+[\w/.-]+)/i, score: 0.7, what: 'force push' },
+  { re: /add-iam-policy-binding\b.*roles\/(owner|editor)\b|\biam\s+attach-[\w-]*policy\b.*AdministratorAccess|\brole\s+assignment\s+create\b.*\b(Owner|Contributor)\b/i, score: 0.7, what: 'admin access grant' },
 ];
 
 /** What a read-only command can still do: read what it should not. */
@@ -97,18 +104,17 @@ export interface ContentFindings extends ContentScores {
 
 /** Commands that only read or print what they are given. */
 const READ_ONLY_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'diff', 'echo', 'printf', 'man', 'which', 'strings', 'od', 'xxd', 'hexdump', 'sort', 'uniq', 'cut', 'md5sum', 'sha256sum', 'getprop', 'dumpsys']);
-const SHELL_OPERATOR = /[;&|`<>\n]|\$\(/;
+const SHELL_OPERATOR = /[;&`<>\n]|\$\(/;
 const PROMPT = /^\s*(?:[\w@.:~/-]*\s*)?[$#]\s+/;
 
 /**
- * A command line that runs a read-only command and nothing else (no ; && | ` $( or redirection):
- * what it mentions ("grep -n 'rm -rf' cleanup.sh") is data, not a command.
+ * A command line that runs read-only commands and nothing else (a pipeline of them at most: no
+ * ; && ` $( or redirection): what it mentions ("grep -rn 'DROP TABLE' db/ | head") is data.
  */
 function inspectsOnly(payload: AgentEvent['payload']): boolean {
   if (payload.length === 0) return false;
   const first = payload[0].value.replace(PROMPT, '').trimStart();
-  const command = first.split(/\s+/, 1)[0].replace(/^.*\//, '');
-  if (!READ_ONLY_COMMANDS.has(command)) return false;
+  if (!first.split('|').every((stage) => READ_ONLY_COMMANDS.has(stage.trim().split(/\s+/, 1)[0].replace(/^.*\//, '')))) return false;
   return payload.every((p) => !SHELL_OPERATOR.test(p.value.replace(PROMPT, '')));
 }
 

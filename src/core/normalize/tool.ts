@@ -15,6 +15,10 @@ import { httpSink, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, t
 const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
 /** Verbs that say only that something is run (execute_task, run_workflow), unlike shell, terminal, adb. */
 const GENERIC_RUN = new Set(['execute', 'exec', 'run', 'do', 'perform', 'ejecutar', 'executer', 'ausfuehren', 'eseguire', 'executar']);
+/** Tools that copy to the device clipboard (clipboard_set, setPasteboard, 剪贴板). */
+const CLIPBOARD = /clipboard|pasteboard|剪贴板|剪貼簿|クリップボード|클립보드/i;
+const QUERY_ARGUMENT = /(^|\.)(query|sql|statement|stmt|q)$/i;
+const DESTRUCTIVE_SQL = /(^|;)\s*(drop\s+(table|database|schema|view|index)|truncate(\s+table)?\s|delete\s+from\s)/i;
 const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
 
@@ -229,7 +233,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'delete':
       return { label, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: delete`, sink: null, payload: parts.content, targets: [...parts.paths, ...parts.content] };
     case 'shell': {
-      const payload = [...commandLines(parts.commands), ...parts.content, ...parts.paths];
+      const payload = [...commandLines(parts.commands, tool.name), ...parts.content, ...parts.paths];
       // curl/wget/nc to a host delivers what the command carries to that host.
       const network = shellNetworkSink(payload.map((p) => p.value).join(' '), org);
       return { label, effect: 'shell', resource: 'device', verb: 'exec', lifted: `${cls.how}: shell command${network ? ` sending to ${network.label}` : ''}`, sink: network ?? simpleSink('shell', false, 'device'), payload, targets: [] };
@@ -266,23 +270,32 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
         return { label, effect: 'send', resource: 'social', verb: 'send', lifted: `${cls.how}: social post`, sink: messageSink('social', [], org), payload: [...parts.content, ...parts.paths, ...parts.urls], targets: [] };
       }
       // A local write (notes, files, calendar) is drafting, not a leak; content stays on the device.
-      return { label, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, cls.resource), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      // (A copy to the clipboard is not typing into a field: where it is pasted next is gated.)
+      const place = CLIPBOARD.test(tool.name) ? 'clipboard' : cls.resource;
+      return { label, effect: 'write', resource: cls.resource, verb: 'write', lifted: `${cls.how}: local write`, sink: simpleSink('local', false, place), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
     }
     case 'read':
     default:
+      // A query that drops or deletes rows deletes user data (DROP TABLE, TRUNCATE, DELETE FROM).
+      if (parts.content.some((p) => QUERY_ARGUMENT.test(p.field) && DESTRUCTIVE_SQL.test(p.value))) {
+        return { label, effect: 'delete', resource: cls.resource, verb: 'delete', lifted: `${cls.how}: query that deletes data`, sink: null, payload: parts.content, targets: [] };
+      }
       // What a read hands the tool (a query, a text to translate) is content too: T3 scores it for secrets.
       return { label, effect: 'read', resource: cls.resource, verb: 'read', lifted: `${cls.how}: read`, sink: null, payload: parts.content, targets: [] };
   }
 }
 
+const PROGRAM_NAME = /^[a-z][a-z0-9-]{1,15}$/i;
 const ARGV_ITEM = /^(.*)\[(\d+)\]$/;
 
 /**
  * A command given as an argument vector (`args: ["shell", "dd", "if=…", "of=…"]`) is one command
  * line: its items are joined with spaces, so `dd if=… of=/dev/…` is scored as the shell would run it.
  */
-function commandLines(commands: PayloadPart[]): PayloadPart[] {
+function commandLines(commands: PayloadPart[], tool: string): PayloadPart[] {
   if (!commands.some((c) => ARGV_ITEM.test(c.field))) return commands;
+  // A tool named after its program (kubectl, git, adb) runs that program with the vector.
+  const program = PROGRAM_NAME.test(tool) ? tool : '';
   const out: PayloadPart[] = [];
   const lines = new Map<string, PayloadPart>();
   for (const part of commands) {
@@ -294,7 +307,7 @@ function commandLines(commands: PayloadPart[]): PayloadPart[] {
     const line = lines.get(item[1]);
     if (line) line.value += ` ${part.value}`;
     else {
-      const joined = { field: item[1], value: part.value };
+      const joined = { field: item[1], value: program && part.value !== program ? `${program} ${part.value}` : part.value };
       lines.set(item[1], joined);
       out.push(joined);
     }
