@@ -97,6 +97,10 @@ const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
+/** A body key that holds whom a message service writes to (invitedUserEmailAddress, guest_email, member). */
+const ADDRESS_KEY = /(e-?mail(address)?|invitee|guest|member|user)(address)?$/i;
+const EMAIL_VALUE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
 export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
   const url = parseUrl(call.url, field);
   const host = url.hostname.toLowerCase();
@@ -150,12 +154,14 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
     // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
-    const recipients = recipientValues.length > 0 ? recipientValues : mimeRecipients(args.content);
+    // ...or a message service's other addressing (Graph /invitations: invitedUserEmailAddress) names them.
+    const addressed = backend?.write === 'send' && recipientValues.length === 0 ? args.content.filter((p) => ADDRESS_KEY.test(p.field) && EMAIL_VALUE.test(p.value.trim())) : [];
+    const recipients = recipientValues.length > 0 ? recipientValues : addressed.length > 0 ? addressed.map((p) => p.value.trim()) : mimeRecipients(args.content);
     // A message that names no recipient goes where its endpoint is configured to deliver (a
     // webhook into the org's own channel): when the org allows that host, it does not leave.
     const sink = recipients.length === 0 && org.isAllowedHost(host) ? Object.assign(httpSink(host, org), { kind }) : messageSink(kind, recipients, org);
     // The endpoint is a target too: a webhook URL is where the message goes.
-    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink, payload: contentParts, targets: [...args.recipients, { field: 'url', value: href }] });
+    return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink, payload: contentParts, targets: [...args.recipients, ...addressed, { field: 'url', value: href }] });
   }
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
   const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname);

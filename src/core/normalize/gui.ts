@@ -296,7 +296,12 @@ const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|R
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|refund|issue refund|退款|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+/** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
+function shortLead(label: string): boolean {
+  const lead = label.slice(0, label.search(/[\d\p{Sc}]/u)).trim();
+  return lead === '' || lead.split(/\s+/).length <= 2;
+}
 const SIGNED_AMOUNT = /(^|\s)[+\-−–]\s?(\p{Sc}|[A-Z]{3}\s?)?\d/u;
 const HISTORY_WORDS = /^(activity|history|transactions?|statements?|recent activity|transaction history|账单|明细|交易记录|收支明细|履歴|取引履歴|내역|거래내역|historial|movimientos|historique|opérations|verlauf|umsätze|extrato|movimentações|attività|cronologia|транзакции|история|işlemler|riwayat|lịch sử)$/i;
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
@@ -334,7 +339,7 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'settings' && PREFERENCE_ROW.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `settings row "${label}"`);
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
   // (A signed amount, "Blue Bottle Coffee -$6.45", or a row of the activity list is a past transaction.)
-  if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && !BALANCE_WORDS.test(label) && !SIGNED_AMOUNT.test(label) && !screen.path.some((p) => HISTORY_WORDS.test(p))) return liftPayment(inputs, `button "${label}" names an amount`);
+  if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && shortLead(label) && !BALANCE_WORDS.test(label) && !SIGNED_AMOUNT.test(label) && !screen.path.some((p) => HISTORY_WORDS.test(p))) return liftPayment(inputs, `button "${label}" names an amount`);
   const semantic = semanticOf(catalog, target, kind);
   // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it.
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
