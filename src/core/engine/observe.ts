@@ -110,6 +110,10 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
+/** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
+const PASSWORD_HEADING = /^((wi-?fi|network|account|saved|app)\s+)?(password|passwort|passcode|passphrase|mot de passe|contraseña|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu|密码|密碼|パスワード|비밀번호|wlan-passwort)\s*:?$/i;
+/** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
+const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
 const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|用户名|账号/i;
 
@@ -276,6 +280,10 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     if (key.length >= 4) written.set(key, { key, digits: null, raw: secret });
   };
   for (const text of texts) for (const secret of secretsIn(text)) addWritten(secret);
+  // A value shown right under its "Password" label, on any screen (a browser's own password
+  // manager, a Wi-Fi share sheet), is the password.
+  const shown = observed.texts ?? [];
+  for (let i = 1; i < shown.length; i++) if (PASSWORD_HEADING.test(shown[i - 1].trim()) && SHOWN_PASSWORD.test(shown[i].trim())) addWritten(shown[i].trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
   for (const text of texts) if (BACKUP_CODES.test(text)) for (const m of text.matchAll(BACKUP_CODE)) addWritten(m[0]);
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").

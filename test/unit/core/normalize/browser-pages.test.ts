@@ -62,3 +62,16 @@ describe('buttons of web pages', () => {
     expect(at(none, CHROME, { op: 'tap', target: { className: 'android.widget.Button', text: 'Upload & enhance' } }).decision).toBe('allow');
   });
 });
+
+describe('passwords shown on a screen', () => {
+  it("the value under a 'Password' label is a secret (a browser's own password manager); a login form's labels are not", () => {
+    const e = engine();
+    at(e, CHROME, { op: 'read_screen' }, { texts: ['ing.nl', 'Username', 'f.dekker1988', 'Password', 'Tulp#Grachten42', 'Copy password'] });
+    const typed = at(e, CHROME, { op: 'type', target: { resourceId: 'chat_input', className: 'android.widget.EditText', text: 'Typ uw bericht' }, text: 'wachtwoord Tulp#Grachten42' });
+    expect(typed.decision).toBe('deny');
+    const login = engine();
+    at(login, CHROME, { op: 'read_screen' }, { texts: ['Inloggen', 'Gebruikersnaam', 'Wachtwoord', 'Inloggen'] });
+    expect(at(login, CHROME, { op: 'type', target: { resourceId: 'search', className: 'android.widget.EditText', text: 'Zoeken' }, text: 'inloggen hulp' }).decision).toBe('allow');
+  });
+});
+
