@@ -158,7 +158,7 @@ class GateContext implements RuleContext {
         const reply = replyThread(this.event);
         // ...and a name that is part of the recipient's own address is not news to them (BESCOM → bescom.billdesk@hdfcbank).
         const recipients = this.event.sink ? this.event.sink.recipients.map(squash).filter((k) => k.length >= 5) : [];
-        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [])) {
+        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
           const atom = hit.atom;
           // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
           if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key)))))) continue;

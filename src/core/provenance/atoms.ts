@@ -18,6 +18,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
 const HANDLE = /[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
+/** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
+const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
 /** Keys of JSON values that hold data about a person or account even when short. */
@@ -97,6 +99,7 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(EMAIL)) add(out, m[0], true, true);
   for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
   for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
+  for (const m of text.matchAll(TITLED_NAME)) add(out, m[0], fromData, true);
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
     // (one digit in a word is vocabulary — boto3, python3, ipv4 — not an identifier)

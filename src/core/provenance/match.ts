@@ -12,9 +12,12 @@ export interface PayloadView {
   shortDigits: string[];
   /** the decoded texts, for phrase matching */
   texts: string[];
+  /** identifiers mixing letters and digits (squashed), remembered per sink like shortDigits */
+  idTokens: string[];
 }
 
 const GLUED_DIGITS = /\p{L}\d/u;
+const MIXED_TOKEN = /[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu;
 const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
@@ -22,6 +25,7 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
   const digits: string[] = [];
   const shortDigits: string[] = [];
   const texts: string[] = [];
+  const idTokens: string[] = [];
   for (const part of parts) {
     for (const variant of decodedVariants(part.value)) {
       texts.push(variant);
@@ -31,9 +35,10 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
       if (GLUED_DIGITS.test(variant)) runs.push(...digitRuns(variant.replace(GLUED_TOKEN, ' '), 3).filter((r) => !runs.includes(r)));
       shortDigits.push(...runs);
       for (const run of runs) if (run.length >= 6) digits.push(run);
+      if (GLUED_DIGITS.test(variant) || /\d\p{L}/u.test(variant)) for (const m of variant.matchAll(MIXED_TOKEN)) if (m[0].length >= 4) idTokens.push(squash(m[0]));
     }
   }
-  return { squashed: squashed.join('|'), digits, shortDigits, texts };
+  return { squashed: squashed.join('|'), digits, shortDigits, texts, idTokens };
 }
 
 export interface AtomHit {
@@ -61,7 +66,7 @@ function digitHit(atomDigits: string, run: string): boolean {
 }
 
 /** Labelled atoms whose value is carried by the payload, however reformatted or split. */
-export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = []): AtomHit[] {
+export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = [], previousIds: readonly string[] = []): AtomHit[] {
   const hits: AtomHit[] = [];
   if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
   // A value split over several sends to the same sink: the last few runs sent (or attempted),
@@ -71,7 +76,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
     const current = view.shortDigits.length > 0 ? [view.shortDigits.join(''), ...view.shortDigits] : [];
     for (let k = 1; k <= Math.min(3, previousDigitRuns.length); k++) {
       const before = previousDigitRuns.slice(-k).join('');
-      for (const run of current) if (before.length + run.length >= 7) joinedHistory.push({ before, joined: before + run });
+      for (const run of current) if (before.length + run.length >= 6) joinedHistory.push({ before, joined: before + run });
     }
   }
   for (const atom of store.allAtoms()) {
@@ -85,10 +90,27 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
         continue;
       }
       const whole = withoutLeadingZeros(atom.digits);
-      if (joinedHistory.some((h) => digitHit(atom.digits!, h.joined) && !h.before.includes(whole))) hits.push({ atom, how: 'split' });
+      if (joinedHistory.some((h) => digitHit(atom.digits!, h.joined) && !h.before.includes(whole))) {
+        hits.push({ atom, how: 'split' });
+        continue;
+      }
     }
+    // An identifier split over two sends ("BLLGPP41" then "C12F205Z"): the join straddles them.
+    if (previousIds.length > 0 && view.idTokens.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, view.idTokens)) hits.push({ atom, how: 'split' });
   }
   return hits;
+}
+
+function splitIdentifier(key: string, previous: readonly string[], current: readonly string[]): boolean {
+  for (let k = 1; k <= Math.min(2, previous.length); k++) {
+    const before = previous.slice(-k).join('');
+    for (const token of current) {
+      const joined = before + token;
+      const at = joined.indexOf(key);
+      if (at >= 0 && at < before.length && at + key.length > before.length) return true;
+    }
+  }
+  return false;
 }
 
 /** Labels of private free text quoted in the payload (five consecutive words, however re-punctuated). */

@@ -56,6 +56,7 @@ export class ProvenanceStore {
   private readonly phrases = new Map<string, { label: string; eventId: string; thread?: string }>();
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
   private readonly sentDigits = new Map<string, string[]>();
+  private readonly sentIds = new Map<string, string[]>();
 
   constructor(private readonly limits: ProvenanceLimits = DEFAULT_LIMITS) {}
 
@@ -117,11 +118,21 @@ export class ProvenanceStore {
     return this.sentDigits.get(sink) ?? [];
   }
 
-  rememberSent(sink: string, digitRunsSent: string[]): void {
-    if (digitRunsSent.length === 0) return;
-    const list = this.sentDigits.get(sink) ?? [];
-    list.push(...digitRunsSent);
-    if (list.length > 16) list.splice(0, list.length - 16);
-    this.sentDigits.set(sink, list);
+  /** Identifiers (letters with digits) sent to a sink, the last few. */
+  sentIdsTo(sink: string): readonly string[] {
+    return this.sentIds.get(sink) ?? [];
   }
+
+  rememberSent(sink: string, digitRunsSent: string[], idsSent: string[] = []): void {
+    remember(this.sentDigits, sink, digitRunsSent);
+    remember(this.sentIds, sink, idsSent);
+  }
+}
+
+function remember(map: Map<string, string[]>, sink: string, values: string[]): void {
+  if (values.length === 0) return;
+  const list = map.get(sink) ?? [];
+  list.push(...values);
+  if (list.length > 16) list.splice(0, list.length - 16);
+  map.set(sink, list);
 }
