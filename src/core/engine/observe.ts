@@ -73,7 +73,16 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   // A tool the catalog cannot place (leer_contactos, get_item) that returns phone numbers,
   // addresses or coordinates returned personal data.
   if (!info.classes.includes('private') && !info.classes.includes('untrusted') && holdsPersonalData(observed.result ?? observed.body)) return { label: 'personal', classes: ['private'] };
+  // ...and one that returns prose (a forecast's note, a search tool's snippets) returned text
+  // written elsewhere: untrusted, like a web page, so what it dictates is caught.
+  if (event.channel === 'tool' && info.classes.length === 0 && holdsProse(observed.result ?? observed.body)) return { label: 'tool', classes: ['untrusted'] };
   return { label: info.label, classes: info.classes };
+}
+
+function holdsProse(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  for (const leaf of jsonLeaves(value)) if (leaf.value.length >= 24 && leaf.value.trim().split(/\s+/).length >= 5) return true;
+  return false;
 }
 
 /** The first word of a URL path that names a resource with a kind of its own (contacts, calendar, photos …). */
@@ -110,6 +119,8 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
+/** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
+const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)\s*(?:code|number|no\.?|#)?\s*(?:is|ist|es|est|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
 const PASSWORD_HEADING = /^((wi-?fi|network|account|saved|app)\s+)?(password|passwort|passcode|passphrase|mot de passe|contraseña|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu|密码|密碼|パスワード|비밀번호|wlan-passwort)\s*:?$/i;
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
@@ -301,6 +312,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
   const otps = new Map<string, AtomCandidate>();
   for (const text of texts) for (const code of otpCodesIn(text)) otps.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
+  // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
+  // (A year after the word, "alarm 2024", is not a code.)
+  for (const text of texts) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) otps.set(m[2], { key: m[2], digits: m[2].length >= 6 ? m[2] : null, raw: m[2] });
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   return added;
 }

@@ -10,13 +10,16 @@ const SPECIFIC = [
   'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
+  'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
+  'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod de verificare',
+  'κωδικός επαλήθευσης', 'код підтвердження', 'קוד אימות', 'رمز التحقق', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
 ].join('|');
 
 /** CJK names of a code: words there are not separated by spaces, so no word boundaries. */
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|код|kodu|kode|mã|tan|pin|رمز`;
+const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|koodi|код|mã|tan|pin|رمز`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';
