@@ -52,6 +52,10 @@ function formDecode(s: string): string {
 }
 
 /** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
+/** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
+const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
+const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
+
 export function classifyArguments(value: unknown, catalog: Catalog, skip: ReadonlySet<string> = new Set()) {
   const keys = catalog.argumentKeys;
   const recipients: PayloadPart[] = [];
@@ -66,7 +70,8 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     const key = leaf.key;
     const part = { field: leaf.path || 'body', value: leaf.value };
     if (skip.has(key)) continue;
-    if (key === 'from' || key === 'sender' || key === 'reply_to') continue;
+    // (the sender's own address, `from` or `from.email`, is not whom the message goes to)
+    if (key === 'from' || key === 'sender' || key === 'reply_to' || SENDER_PATH.test(leaf.path)) continue;
     if (keys.recipients.has(key)) recipients.push(part);
     else if (keys.payee.has(key)) payees.push(part);
     else if (keys.amount.has(key)) amounts.push(part);
@@ -166,6 +171,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
   const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname);
   const accountKeys = body !== undefined && typeof body === 'object' ? jsonLeaves(body).filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key))) : [];
+  // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
+  if (args.payees.length > 0 && BANK_DETAILS_PATH.test(pathname)) {
+    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, { field: 'url', value: href }] });
+  }
   if (accountKeys.length > 0) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing ${accountKeys.map((l) => l.key).join(', ')} of an account on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...accountKeys.map((l) => ({ field: l.path, value: l.value })), { field: 'url', value: href }] });
   }
