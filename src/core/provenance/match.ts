@@ -17,7 +17,6 @@ export interface PayloadView {
 }
 
 const GLUED_DIGITS = /\p{L}\d/u;
-const MIXED_TOKEN = /[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu;
 const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
@@ -35,10 +34,44 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
       if (GLUED_DIGITS.test(variant)) runs.push(...digitRuns(variant.replace(GLUED_TOKEN, ' '), 3).filter((r) => !runs.includes(r)));
       shortDigits.push(...runs);
       for (const run of runs) if (run.length >= 6) digits.push(run);
-      if (GLUED_DIGITS.test(variant) || /\d\p{L}/u.test(variant)) for (const m of variant.matchAll(MIXED_TOKEN)) if (m[0].length >= 4) idTokens.push(squash(m[0]));
+      mixedTokens(variant, idTokens);
     }
   }
   return { squashed: squashed.join('|'), digits, shortDigits, texts, idTokens };
+}
+
+/**
+ * Identifier-like tokens (letters and digits together, 4+ characters) of a text, lower-cased, in
+ * one pass over its char codes; other characters (punctuation, spaces) end a token. Text with
+ * non-ASCII letters keeps them in the token as written (squash is applied then).
+ */
+function mixedTokens(text: string, out: string[]): void {
+  let start = -1;
+  let letters = false;
+  let digits = false;
+  let ascii = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const digit = c >= 48 && c <= 57;
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c > 127;
+    if (digit || letter) {
+      if (start < 0) {
+        start = i;
+        letters = false;
+        digits = false;
+        ascii = true;
+      }
+      if (digit) digits = true;
+      else letters = true;
+      if (c > 127) ascii = false;
+    } else if (start >= 0) {
+      if (letters && digits && i - start >= 4) {
+        const token = text.slice(start, i);
+        out.push(ascii ? token.toLowerCase() : squash(token));
+      }
+      start = -1;
+    }
+  }
 }
 
 export interface AtomHit {
