@@ -8,6 +8,7 @@ import { otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
+import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
@@ -299,6 +300,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   for (const text of texts) if (BACKUP_CODES.test(text)) for (const m of text.matchAll(BACKUP_CODE)) addWritten(m[0]);
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").
   if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
+  // A run of standard recovery-phrase words is one wherever it is shown, numbered word by word too ("1. humble", "2. sketch" …).
+  const phrase = recoveryPhraseIn(texts.join('\n'));
+  if (phrase) addWritten(phrase);
   // ...or written after its label in one text ("MetaMask SRP: orbit venture … episode").
   for (const text of texts) {
     if (!PHRASE_LABEL.test(text)) continue;

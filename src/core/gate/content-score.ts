@@ -5,6 +5,8 @@ import type { ContentScores } from '../rules/context';
 import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
 import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { recoveryPhraseIn } from '../secrets/recovery-phrase';
+import { decodeBase64 } from '../provenance/canonical';
 
 interface Pattern {
   re: RegExp;
@@ -51,7 +53,10 @@ const SHELL: Pattern[] = [
 const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data');
 
 const SECRETS: Pattern[] = [
-  { re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----/, score: 1, what: 'private key' },
+  { re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, score: 1, what: 'private key' },
+  // (scheme://user:password@host, not a placeholder: postgres://USER:PASSWORD@HOST)
+  { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL' },
+  { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN' },
   { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key' },
   { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token' },
   { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key' },
@@ -66,10 +71,10 @@ const SECRETS: Pattern[] = [
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
-  { re: /(密码|口令|パスワード|暗証番号|비밀번호)\s*(是|は|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
+  { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols).
-  { re: /\b(password|passwort|passwd|passcode|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu)[^\n:=：]{0,30}?(?:\s(?:is|ist|es|est|é|è|jest|это|adalah|là)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
+  { re: /(?<![\p{L}])(password|passwort|passwd|passcode|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu)(?!@)[^\n:=：@]{0,30}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
@@ -95,8 +100,35 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
+
+/** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */
+function secretFindings(payload: AgentEvent['payload'], text: string): { score: number; hits: string[] } {
+  const found = SECRET_PREFILTER.test(text) ? run(SECRETS, text) : { score: 0, hits: [] as string[] };
+  const add = (score: number, what: string) => {
+    found.score = Math.max(found.score, score);
+    if (!found.hits.includes(what)) found.hits.push(what);
+  };
+  if (recoveryPhraseIn(text)) add(1, 'wallet recovery phrase');
+  for (const part of payload) {
+    const name = part.field.slice(part.field.lastIndexOf('.') + 1);
+    if (SECRET_FIELD.test(name) && part.value.trim().length >= 16 && !PLACEHOLDER_VALUE.test(part.value)) add(1, 'private key');
+    if (part.field.startsWith('url.query.') && QUERY_PASSWORD.test(name) && part.value.length >= 4 && !PLACEHOLDER_VALUE.test(part.value)) add(0.9, 'password in a URL');
+    if (part.value.length >= 12 && part.value.length <= 4096 && !part.value.includes(' ')) {
+      const decoded = decodeBase64(part.value.trim());
+      if (decoded && (BASIC_CREDENTIALS.test(decoded) || (SECRET_PREFILTER.test(decoded) && run(SECRETS, decoded).score >= 0.8))) add(0.9, 'encoded credentials');
+    }
+  }
+  return found;
+}
+
+/** Argument names that hold a wallet or signing key, a seed or a recovery phrase. */
+const SECRET_FIELD = /^(pk|priv|privkey|private_?key|privatekey|secret_?key|signing_?key|wallet_?key|seed|seed_?phrase|mnemonic|recovery_?phrase|secret_?phrase)$/i;
+const QUERY_PASSWORD = /^(password|passwd|pwd|pass|passcode|secret|pin)$/i;
+const PLACEHOLDER_VALUE = new RegExp(`^\\s*${PLACEHOLDER}`, 'i');
+/** user:password as basic authentication encodes it (a name, a colon, a password with digits or symbols). */
+const BASIC_CREDENTIALS = /^[\w.@+-]{2,64}:(?=[^\s:]*[\d!@#$%^&*?])[^\s:]{6,64}$/;
 
 export interface ContentFindings extends ContentScores {
   hits: string[];
@@ -123,7 +155,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
   const shell = event.effect === 'shell' ? run(inspectsOnly(event.payload) ? SHELL_READS : SHELL, text) : { score: 0, hits: [] };
   // A secret typed into a password field is where it belongs.
-  const secret = event.secretField || !SECRET_PREFILTER.test(text) ? { score: 0, hits: [] } : run(SECRETS, text);
+  const secret = event.secretField ? { score: 0, hits: [] } : secretFindings(event.payload, text);
   const injection = INJECTION_PREFILTER.test(text) ? run(INJECTION, text) : { score: 0, hits: [] };
   const max = Math.max(shell.score, secret.score, injection.score);
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };

@@ -13,6 +13,8 @@ const SPECIFIC = [
   'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
   'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod de verificare',
   'κωδικός επαλήθευσης', 'код підтвердження', 'קוד אימות', 'رمز التحقق', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
+  'tek kullanımlık (?:şifre|kod)\\p{L}*', 'doğrulama kodunuz', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
+  'одноразовий (?:пароль|код)', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',
 ].join('|');
 
 /** CJK names of a code: words there are not separated by spaces, so no word boundaries. */

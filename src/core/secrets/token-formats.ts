@@ -32,6 +32,8 @@ export const VENDOR_TOKENS: readonly TokenFormat[] = [
   { what: 'Doppler token', source: String.raw`\bdp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}`, marker: String.raw`dp\.` },
   { what: 'Google OAuth token', source: String.raw`\bya29\.[A-Za-z0-9_-]{20,}`, marker: String.raw`ya29\.` },
   { what: 'Azure storage key', source: String.raw`AccountKey=[A-Za-z0-9+/]{86}==`, marker: 'AccountKey=' },
+  { what: 'Alibaba Cloud AccessKey', source: String.raw`\bLTAI[0-9A-Za-z]{12,24}\b`, marker: 'LTAI' },
+  { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID' },
 ];
 
 /** Prefilter alternatives that every vendor token contains (join with `|` into a case-insensitive pattern). */
