@@ -206,6 +206,13 @@ const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,}
 
 const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?for|备注|留言|メモ/i;
 
+function paymentUnderWay(inputs: GuiInputs): boolean {
+  const { screen, catalog } = inputs;
+  if (draftParts(screen).amount.length > 0 || screen.draft().some((f) => MONEY.test(f.value))) return true;
+  if (screen.path.some((p) => HISTORY_WORDS.test(p))) return false;
+  return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
+}
+
 function liftPayment(inputs: GuiInputs, why: string): Lifted {
   const draft = draftParts(inputs.screen);
   const payee = draft.recipients.length > 0 ? draft.recipients : conversation(inputs);
@@ -247,7 +254,14 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     if (refuses(inputs.gui.target, semanticLabel)) return base(inputs, 'navigate', `${why}: the permission is refused`);
     return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
   }
-  if (effect === 'payment' || (!effect && kind === 'payments')) return liftPayment(inputs, why);
+  // "Continue" / "Next" in a payment app with no payee yet leads on to choosing whom to pay.
+  if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draftParts(screen).recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
+  // A confirm right after a Send ("Send this message without a subject?" → OK) sends the draft.
+  const lastTwo = screen.path.slice(-2);
+  if (!effect && lastTwo.some((p) => inputs.catalog.buttonByLabel(p) === 'send') && draftParts(screen).body.length > 0 && kind !== 'payments') return liftSend(inputs, `${why}: confirms the send`);
+  // In a payment app a generic confirm pays once a payment is under way: an amount typed, or a
+  // path through a pay word or a sum; on a tip, a filter, a login or a timeout it only dismisses.
+  if (effect === 'payment' || (!effect && kind === 'payments' && paymentUnderWay(inputs))) return liftPayment(inputs, why);
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money; saving
   // one outside a payment app records it (an expense in Splitwise, a budget entry).
   if (!effect && draftParts(screen).amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
@@ -295,6 +309,13 @@ const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|R
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
+/** Buttons that move a flow on to its next screen. */
+const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
+/** The bare word of a reset, as the Settings row that opens the reset options says it. */
+const BARE_RESET = /^(reset|reset options|重置|重置选项|リセット|재설정|restablecer|réinitialiser|zurücksetzen|ripristina|redefinir|сброс|сбросить|sıfırla|resetuj|opnieuw instellen)$/i;
+/** A mail or file app's trash folder, and the drawers and menus that list folders. */
+const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
+const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|refund|issue refund|退款|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
@@ -369,6 +390,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
     case 'delete': {
+      // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).
+      if (TRASH_FOLDER.test(label.trim()) && screen.path.some((p) => DRAWER.test(p))) return base(inputs, 'navigate', `folder "${label}"`);
       const context = `${screen.path.slice(-3).join(' ')} ${label}`;
       if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
       // "Delete all" on the factory reset screen erases the phone.
@@ -382,7 +405,7 @@ function liftTap(inputs: GuiInputs): Lifted {
     case 'reset':
       // A bare "Reset" row (General management → Reset) opens the reset options; on the factory
       // reset screen, or with a label that says what it erases, it resets.
-      if (/^reset$/i.test(label.trim()) && !screen.path.some((p) => catalog.contextEffect(p) === 'reset')) return base(inputs, 'navigate', `"${label}" opens the reset options`);
+      if (BARE_RESET.test(label.trim()) && !screen.path.some((p) => catalog.contextEffect(p) === 'reset')) return base(inputs, 'navigate', `"${label}" opens the reset options`);
       return base(inputs, 'reset', `button "${label}": reset`, { resource: 'device' });
     case 'share': {
       // Share in an app that holds private data picks what will travel; a second Share

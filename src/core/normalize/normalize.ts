@@ -15,8 +15,8 @@ import { isHighImpact, type Lifted } from './lifted';
 import { liftTool } from './tool';
 import { stepIssues } from './validate';
 
-/** Apps that only show system dialogs over whatever app asked for them. */
-const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions']);
+/** Apps that only show system dialogs (and the notification shade) over whatever app is below them. */
+const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions', 'notifications']);
 
 /** Brings `app` to the front of a device's screen context; a system dialog keeps the path it pops up over. */
 export function enterApp(screen: ScreenContext, app: string, catalog: Catalog): void {
