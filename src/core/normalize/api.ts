@@ -102,6 +102,9 @@ const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
+/** The last path segment of an RPC-style call that executes what an earlier call prepared. */
+const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fund)$/i;
+
 /** A body key that holds whom a message service writes to (invitedUserEmailAddress, guest_email, member). */
 const ADDRESS_KEY = /(e-?mail(address)?|invitee|guest|member|user)(address)?$/i;
 const EMAIL_VALUE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
@@ -146,14 +149,20 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const addressing = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
-  const paysOut = args.amounts.length > 0 && pathname.toLowerCase().split(/[^a-z]+/).some((w) => PAYMENT_PATH_WORDS.has(w));
+  const pathWords = pathname.toLowerCase().split(/[^a-z]+/);
+  // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
+  const submitsPayment = SUBMIT_SEGMENT.test(pathname.slice(pathname.lastIndexOf('/') + 1)) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
+  const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment;
   // An RPC-style endpoint whose last path segment deletes (files/delete_v2, messages.remove) deletes.
   if (DELETE_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
     return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to the delete endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });
   }
   // A quote, an estimate or a fee preview (Wise …/quotes) prices a payment; it moves nothing.
   const prices = PRICING_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1));
-  if ((backend?.write === 'payment' || paysOut) && !prices) {
+  // A payment service's other endpoints (customers, dispute evidence, webhooks) move no money.
+  // (an amount for a payee or recipient in the body moves it whatever the path: coinbase …/transactions {to, amount})
+  const movesMoney = paysOut || (args.amounts.length > 0 && args.payees.length + args.recipients.length > 0) || pathWords.some((w) => catalog.toolWords.money.has(w) || w === 'capture' || w === 'captures');
+  if (((backend?.write === 'payment' && movesMoney) || paysOut) && !prices) {
     return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }
   if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {

@@ -111,6 +111,8 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
       const before = previousDigitRuns.slice(-k).join('');
       for (const run of current) if (before.length + run.length >= 6) joinedHistory.push({ before, joined: before + run });
     }
+    // (one earlier run on its own too: "acct first half 6187, sort 30-94" then "second half 3302")
+    for (const before of previousDigitRuns.slice(-6, -1)) for (const run of current) if (before.length + run.length >= 6) joinedHistory.push({ before, joined: before + run });
   }
   for (const atom of store.allAtoms()) {
     if (atom.key.length >= atom.minMatch && view.squashed.includes(atom.key)) {
