@@ -161,16 +161,32 @@ function pickedItems(inputs: GuiInputs, n: number, field: string): PayloadPart[]
   return out;
 }
 
-/** The attachment a share flow put on this device, as a payload part naming the shared item. */
+/** The attachment a share flow put on this device, as a payload part naming the shared item, and a forwarded message's text. */
 function attachmentParts(screen: ScreenContext): PayloadPart[] {
   const a = screen.attachment;
-  return a ? [{ field: 'attachment', value: `content://agentflow/${a.label}/${encodeURIComponent(a.item)}` }] : [];
+  const parts: PayloadPart[] = a ? [{ field: 'attachment', value: `content://agentflow/${a.label}/${encodeURIComponent(a.item)}` }] : [];
+  if (screen.forwarded) parts.push({ field: 'forwarded', value: screen.forwarded });
+  return parts;
 }
 
-function liftSend(inputs: GuiInputs, why: string): Lifted {
+const HANDLE_LIKE = /^(@?[\w.-]{3,}|\+?[\d\s().-]{6,})$/u;
+const RESTORE = /^(restore|undo|recover|还原|恢复|復元|元に戻す|복원|restaurar|wiederherstellen|restaurer|ripristina|herstellen|przywróć|восстановить)$/i;
+/** Link sharing that opens a file to anyone who has the link, or to the whole web. */
+const LINK_FOR_ANYONE = /^(anyone with the link|anyone with link|public on the web|anyone on the internet|anyone|任何知道链接的人|任何人|リンクを知っている全員|링크가 있는 모든 사용자|cualquier persona con el enlace|qualquer pessoa com o link|jeder mit dem link|alle mit dem link|tous les utilisateurs disposant du lien|chiunque abbia il link|iedereen met de link)$/i;
+/** A message's Forward, in the languages chat apps say it. */
+const FORWARD = /^(forward|forward message|转发|轉發|転送|전달|reenviar|encaminhar|weiterleiten|transférer|inoltra|переслать|переслати|ilet|chuyển tiếp|إعادة توجيه|doorsturen|vidarebefordra|przekaż dalej)$/i;
+/** An attach menu's location item that sends where the phone is. */
+const SEND_LOCATION = /^(send (your |my )?(current )?location|share (my |your )?(current |live )?location|send live location|发送位置|发送我的位置|共享实时位置|位置情報を送信|現在地を送信|위치 보내기|현재 위치 보내기|enviar (tu |su |mi )?ubicación( actual)?|enviar (minha )?localização( atual)?|standort senden|aktuellen standort senden|envoyer (ma |votre )?position|invia (la )?posizione|отправить (мою )?геопозицию|отправить местоположение)$/i;
+/** An attach menu's contact-card item. */
+const CONTACT_PICKER = /^(contact|contacts|联系人|名片|連絡先|연락처|contacto|contato|kontakt|contatto|контакт|kişi)$/i;
+
+function liftSend(inputs: GuiInputs, why: string, extra: PayloadPart[] = []): Lifted {
   const { kind, screen, org } = inputs;
   const draft = draftParts(screen);
-  draft.body.push(...attachmentParts(screen));
+  draft.body.push(...attachmentParts(screen), ...extra);
+  // A handle typed into a messaging app's search to find the chat is whom the message goes to.
+  // (a handle or a number: a mailbox search for "boarding pass" finds mail, not a person)
+  if (kind === 'chat' || kind === 'social' || kind === 'sms') for (const f of screen.draft()) if (f.role === 'search' && HANDLE_LIKE.test(f.value.trim())) draft.targets.push({ field: 'recipient.search', value: f.value });
   const info = inputs.catalog.kindInfo(kind);
   if (kind === 'payments') return liftPayment(inputs, why);
   if (kind === 'browser') {
@@ -181,7 +197,10 @@ function liftSend(inputs: GuiInputs, why: string): Lifted {
     return base(inputs, 'send', `${why}: form submit in a browser${screen.site ? ` to ${screen.site}` : ''}`, { sink, payload: [...fields, ...attachmentParts(screen)], targets: draft.targets });
   }
   if (kind === 'files' || kind === 'photos') {
-    return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink: simpleSink('share', true, 'share'), payload: draft.body, targets: draft.targets });
+    // Inviting people by e-mail (Share → Invite people) shares with them: internal addresses stay inside.
+    const emails = draft.recipients.filter((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.trim()));
+    const sink = emails.length > 0 && emails.length === draft.recipients.length ? messageSink('email', emails, org) : simpleSink('share', true, 'share');
+    return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink, payload: draft.body, targets: draft.targets });
   }
   // An app the map does not know is an e-mail client when what it addresses are e-mail addresses
   // (a To field with addresses, a Subject): then internal recipients are internal.
@@ -312,7 +331,7 @@ const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CU
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
 /** The bare word of a reset, as the Settings row that opens the reset options says it. */
-const BARE_RESET = /^(reset|reset options|重置|重置选项|リセット|재설정|restablecer|réinitialiser|zurücksetzen|ripristina|redefinir|сброс|сбросить|sıfırla|resetuj|opnieuw instellen)$/i;
+const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢复出厂设置|初期化|初期化する|초기화|공장 초기화|重置|重置选项|リセット|재설정|restablecer|réinitialiser|zurücksetzen|ripristina|redefinir|сброс|сбросить|sıfırla|resetuj|opnieuw instellen)$/i;
 /** A mail or file app's trash folder, and the drawers and menus that list folders. */
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
@@ -361,6 +380,18 @@ function liftTap(inputs: GuiInputs): Lifted {
   // In a payment app, a button that names an amount ("Add £200", "Send ₹500", "Top up €20") moves it.
   // (A signed amount, "Blue Bottle Coffee -$6.45", or a row of the activity list is a past transaction.)
   if (kind === 'payments' && NAMES_AN_AMOUNT.test(label) && shortLead(label) && !BALANCE_WORDS.test(label) && !SIGNED_AMOUNT.test(label) && !screen.path.some((p) => HISTORY_WORDS.test(p))) return liftPayment(inputs, `button "${label}" names an amount`);
+  // Restoring from the trash, or undoing, deletes nothing.
+  if (RESTORE.test(label.trim())) return base(inputs, 'navigate', `"${label}" restores`);
+  // A trash folder named in text is a place to open; emptying it (or a Trash icon on an item) deletes.
+  if (TRASH_FOLDER.test((target?.text ?? '').trim()) && !screen.path.some((p) => catalog.buttonByLabel(p) === 'delete')) return base(inputs, 'navigate', `folder "${label}"`);
+  // Link sharing for anyone publishes the file chosen on the way.
+  if (LINK_FOR_ANYONE.test(label.trim())) {
+    const item = pickedItems(inputs, 4, 'item').map((p) => ({ field: 'attachment', value: `content://agentflow/${catalog.kindInfo(kind).label}/${encodeURIComponent(p.value)}` }));
+    return base(inputs, 'share', `"${label}" makes the file public`, { verb: 'send', sink: simpleSink('share', true, 'public link'), payload: item, targets: [] });
+  }
+  // The attach menu's "Send your current location" sends where the phone is; a second Forward sends the message picked.
+  if (MESSAGING_KINDS.has(kind) && SEND_LOCATION.test(label.trim())) return liftSend(inputs, `"${label}" sends the device location`, [{ field: 'attachment', value: 'content://agentflow/location/current' }]);
+  if (MESSAGING_KINDS.has(kind) && screen.forwarded && FORWARD.test(label.trim())) return liftSend(inputs, `"${label}" forwards the message picked`);
   const semantic = semanticOf(catalog, target, kind);
   // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it.
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
@@ -490,7 +521,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
 }
 
 /** Buttons that open the system picker to attach a file. */
-const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?file|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$|^((choose|select|pick|browse|add|upload)( an?| your)? (photos?|files?|images?|pictures?|documents?|videos?)|browse|browse files|upload|选择(照片|文件|图片)|上传(照片|文件|图片)?|(写真|ファイル|画像)を選択|アップロード|(사진|파일) 선택|업로드|(elegir|seleccionar|subir) (una )?(foto|archivo|imagen)|(escolher|selecionar|enviar) (uma |um )?(foto|arquivo|imagem)|choisir (une photo|un fichier|une image)|(foto|datei|bild) (auswählen|hochladen)|(scegli|seleziona|carica) (foto|file|immagine))$/i;
+const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?(file|media|photo|document)s?|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$|^((choose|select|pick|browse|add|upload)( an?| your)? (photos?|files?|images?|pictures?|documents?|videos?)|browse|browse files|upload|选择(照片|文件|图片)|上传(照片|文件|图片)?|(写真|ファイル|画像)を選択|アップロード|(사진|파일) 선택|업로드|(elegir|seleccionar|subir) (una )?(foto|archivo|imagen)|(escolher|selecionar|enviar) (uma |um )?(foto|arquivo|imagem)|choisir (une photo|un fichier|une image)|(foto|datei|bild) (auswählen|hochladen)|(scegli|seleziona|carica) (foto|file|immagine))$/i;
 /** A button that uploads what was picked for this page ("Upload", "Upload & enhance", "上传"). */
 const UPLOADS = /^(upload|submit|上传|提交|アップロード|업로드|subir|enviar|hochladen|téléverser|envoyer|carica|prześlij|загрузить)\b/iu;
 /** The system pickers apps open to choose a file or photo. */
@@ -533,8 +564,17 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   }
   // A file picked in the system document or photo picker ("Add attachment" → payslip.pdf) is
   // attached to what the app that opened the picker sends next.
-  if (gui.op === 'tap' && ATTACH.test(targetLabel(target).trim())) screen.pickingFor = screen.app;
-  else if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && PICKER_APP.test(screen.app) && screen.pickingFor !== null && screen.pickingFor !== screen.app) {
+  const label = targetLabel(target).trim();
+  // A message long-pressed, then Forward: its text travels with the next send.
+  if (gui.op === 'long_press' && MESSAGING_KINDS.has(kind) && (target?.text ?? '').trim().length >= 12) screen.selected = target!.text!;
+  else if (gui.op === 'tap' && screen.selected && FORWARD.test(label)) screen.forwarded = screen.selected;
+  // An attach menu's Contact, then a name: that contact's card goes with the next send.
+  if (gui.op === 'tap' && screen.pickingContact && !catalog.buttonByLabel(label) && !CONTACT_PICKER.test(label)) {
+    screen.attachment = { label: 'contacts', item: label, app: screen.app };
+    screen.pickingContact = false;
+  } else if (gui.op === 'tap' && screen.pickingFor !== null && screen.pickingFor === screen.app && CONTACT_PICKER.test(label)) screen.pickingContact = true;
+  if (gui.op === 'tap' && ATTACH.test(label)) screen.pickingFor = screen.app;
+  else if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && screen.pickingFor !== null && ((PICKER_APP.test(screen.app) && screen.pickingFor !== screen.app) || screen.pickingFor === screen.app)) {
     const item = targetLabel(target).trim();
     if (FILE_NAME.test(item)) {
       screen.attachment = { label: MEDIA_FILE.test(item) ? 'photos' : 'files', item, app: screen.pickingFor };
@@ -544,5 +584,7 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   if (allowed && (lifted.effect === 'send' || lifted.effect === 'payment' || lifted.effect === 'share')) {
     screen.clearDraft();
     screen.attachment = null;
+    screen.forwarded = null;
+    screen.selected = null;
   }
 }

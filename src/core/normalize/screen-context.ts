@@ -15,7 +15,7 @@ export interface DraftField {
 const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|密码|口令|パスワード|비밀번호)$/],
   ['code', /^(otp|totp|mfa|2fa|verification|verify|code|验证码|認証コード|인증번호)$/],
-  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|收件人|收款人|宛先|받는사람)$/],
+  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|invite|invitee|invitees|people|collaborator|collaborators|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
   ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
   ['url', /^(url|address|omnibox|omnibar|location|網址|网址)$/],
@@ -97,6 +97,11 @@ export class ScreenContext {
   pickingFor: string | null = null;
   /** The host a browser was sent to (its address bar + Go): what its screen now shows comes from there. */
   site: string | null = null;
+  /** The message long-pressed last (its text), and the one Forward picked to travel with the next send. */
+  selected: string | null = null;
+  forwarded: string | null = null;
+  /** An attach menu's "Contact" is open: the name tapped next is the card that will be sent. */
+  pickingContact = false;
   private fields = new Map<string, DraftField>();
 
   /**
