@@ -36,13 +36,17 @@ const OBSERVED_PATTERNS = [
 ];
 
 /** Content scoring: a code next to a word that can only mean a one-time code. */
-export const TYPED_CODE = new RegExp(`${word(SPECIFIC)}\\D{0,20}${CODE}|${CODE}\\D{0,30}${word(SPECIFIC)}`, 'iu');
+export const TYPED_CODE = new RegExp(`${word(SPECIFIC)}[^\\d\\n]{0,20}${CODE}|${CODE}[^\\d\\n]{0,30}${word(SPECIFIC)}`, 'iu');
 
 /** One-time codes inside observed text (SMS, notifications, e-mails), digits only. */
 export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 
+/** A conference bridge's dial-in PIN or meeting passcode is how invitees join, not a one-time code. */
+const DIAL_IN = /dial[- ]?in|conference (?:id|pin|code)|meeting (?:id|pin|passcode)|webinar|bridge (?:pin|code)|会议号|会議ID|회의 ID/i;
+
 function findCodes(text: string): string[] {
   const codes = new Set<string>();
+  if (DIAL_IN.test(text)) return [];
   for (const re of OBSERVED_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) codes.add(m[1].replace(/\D/g, ''));

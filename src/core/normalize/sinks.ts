@@ -14,7 +14,8 @@ export const MEDIA_FILE = /\.(jpe?g|png|heic|heif|gif|webp|mp4|mov|3gp|mkv|dng)$
 export function splitRecipients(values: string[]): string[] {
   const out: string[] = [];
   for (const value of values) {
-    const emails = value.match(EMAIL_ADDRESS);
+    // A quoted local part ("ops@acme.example"@relay.io) is one address at the domain after the quotes.
+    const emails = (value.includes('"') ? value.replace(/"[^"]*"@/g, 'quoted-local-part@') : value).match(EMAIL_ADDRESS);
     if (emails) out.push(...emails);
     else out.push(...value.split(/[,;\n]+/).map((v) => v.trim()).filter(Boolean));
   }

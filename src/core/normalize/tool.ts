@@ -220,7 +220,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
         const sink = host ? httpSink(host, org) : simpleSink('http', true, cls.service);
         return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: cls.how, sink, payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts, ...parts.recipients], targets: [...parts.urls] };
       }
-      const sinkKind = MESSAGE_SINK_OF[cls.resource] ?? 'chat';
+      // (A share or invite to e-mail addresses only, drive_share_file {email}, is mail to them.)
+      const byMail = parts.recipients.length > 0 && parts.recipients.every((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.value.trim()));
+      const sinkKind = MESSAGE_SINK_OF[cls.resource] ?? (byMail ? 'email' : 'chat');
       // A raw RFC 822 message (Gmail's `raw`) names its recipients in its own headers.
       const recipients = parts.recipients.length > 0 ? parts.recipients.map((r) => r.value) : sinkKind === 'email' ? mimeRecipients(parts.content) : [];
       return { label, effect: 'send', resource: MESSAGE_SINK_OF[cls.resource] ? cls.resource : 'chat', verb: 'send', lifted: `${cls.how}: ${sinkKind} send`, sink: messageSink(sinkKind, recipients, org), payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts], targets: parts.recipients };
