@@ -281,7 +281,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     const phrases: string[] = [];
     // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
     for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
-    if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread);
+    if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread, meta.host);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);
   // Passwords and keys written out in anything read (a note, a file, a page, a vault item's

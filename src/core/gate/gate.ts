@@ -168,7 +168,7 @@ class GateContext implements RuleContext {
           // A local file path in what leaves carries the file itself (attachments, uploads);
           // a quoted phrase of private free text carries its source.
           for (const label of fileLabels(this.event.payload)) carry(label);
-          for (const hit of quotedPhrases(store, this.view(), reply)) carry(hit.label);
+          for (const hit of quotedPhrases(store, this.view(), reply, backHome)) carry(hit.label);
         }
         if (this.labels.size > 0) this.labels.add('any');
       }

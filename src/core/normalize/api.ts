@@ -102,6 +102,8 @@ const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
+/** Endpoints that make a link anyone can open. */
+const PUBLIC_LINK_PATH = /create_?shared_?link|shared_?links?(\/|$)|create_?link|createlink|public_?(url|link)/i;
 /** The last path segment of an RPC-style call that executes what an earlier call prepared. */
 const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fund)$/i;
 
@@ -153,6 +155,13 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
   const submitsPayment = SUBMIT_SEGMENT.test(pathname.slice(pathname.lastIndexOf('/') + 1)) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
   const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment;
+  // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
+  if (PUBLIC_LINK_PATH.test(pathname)) {
+    // (what it opens is the file the call addresses: a drive's files or photos)
+    const label = /photo|image|media/i.test(pathname) ? 'photos' : 'files';
+    const item = { field: 'attachment', value: `content://agentflow/${label}/${encodeURIComponent(pathname)}` };
+    return lift({ effect: 'share', resource, verb: 'send', lifted: `HTTP ${method} creating a shared link on ${host}`, sink: simpleSink('share', true, 'public link'), payload: [...contentParts, item], targets: [{ field: 'url', value: href }] });
+  }
   // An RPC-style endpoint whose last path segment deletes (files/delete_v2, messages.remove) deletes.
   if (DELETE_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
     return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to the delete endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });

@@ -149,14 +149,15 @@ function splitIdentifier(key: string, previous: readonly string[], current: read
 }
 
 /** Labels of private free text quoted in the payload (five consecutive words, however re-punctuated). */
-export function quotedPhrases(store: ProvenanceStore, view: PayloadView, replyThread?: string): Array<{ label: string; phrase: string }> {
+export function quotedPhrases(store: ProvenanceStore, view: PayloadView, replyThread?: string, backHome?: string): Array<{ label: string; phrase: string }> {
   if (store.phraseCount === 0) return [];
   const hits: Array<{ label: string; phrase: string }> = [];
   const seen = new Set<string>();
   for (const text of view.texts) {
     for (const phrase of shingles(text)) {
       const hit = store.phrase(phrase);
-      if (hit && !seen.has(hit.label) && (replyThread === undefined || hit.thread !== replyThread)) {
+      // (free text sent back to the very host that returned it is not leaving, like its atoms)
+      if (hit && !seen.has(hit.label) && (replyThread === undefined || hit.thread !== replyThread) && (backHome === undefined || hit.host !== backHome)) {
         seen.add(hit.label);
         hits.push({ label: hit.label, phrase });
       }

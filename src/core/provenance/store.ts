@@ -53,7 +53,7 @@ export class ProvenanceStore {
   private readonly untrusted: UntrustedText[] = [];
   private readonly untrustedKeys = new Set<string>();
   /** Five-word phrases of private free text (messages, notes, documents), for quoted fragments. */
-  private readonly phrases = new Map<string, { label: string; eventId: string; thread?: string }>();
+  private readonly phrases = new Map<string, { label: string; eventId: string; thread?: string; host?: string }>();
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
   private readonly sentDigits = new Map<string, string[]>();
   private readonly sentIds = new Map<string, string[]>();
@@ -89,12 +89,12 @@ export class ProvenanceStore {
     }
   }
 
-  recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string, thread?: string): void {
-    for (const key of shingleKeys) if (!this.phrases.has(key)) this.phrases.set(key, { label, eventId, thread });
+  recordPhrases(shingleKeys: Iterable<string>, label: string, eventId: string, thread?: string, host?: string): void {
+    for (const key of shingleKeys) if (!this.phrases.has(key)) this.phrases.set(key, { label, eventId, thread, host });
     while (this.phrases.size > this.limits.maxAtoms * 4) this.phrases.delete(this.phrases.keys().next().value as string);
   }
 
-  phrase(key: string): { label: string; eventId: string; thread?: string } | undefined {
+  phrase(key: string): { label: string; eventId: string; thread?: string; host?: string } | undefined {
     return this.phrases.get(key);
   }
 
