@@ -54,6 +54,9 @@ function formDecode(s: string): string {
 /** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
 const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
+/** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
+const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
+const EMAIL_LEAF = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
 
 export function classifyArguments(value: unknown, catalog: Catalog, skip: ReadonlySet<string> = new Set()) {
@@ -72,7 +75,7 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     if (skip.has(key)) continue;
     // (the sender's own address, `from` or `from.email`, is not whom the message goes to)
     if (key === 'from' || key === 'sender' || key === 'reply_to' || SENDER_PATH.test(leaf.path)) continue;
-    if (keys.recipients.has(key)) recipients.push(part);
+    if (keys.recipients.has(key) || (RECIPIENT_PATH.test(leaf.path) && EMAIL_LEAF.test(leaf.value.trim()))) recipients.push(part);
     else if (keys.payee.has(key)) payees.push(part);
     else if (keys.amount.has(key)) amounts.push(part);
     else if (keys.package.has(key)) packages.push(part);
@@ -102,6 +105,7 @@ const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
+const EXEC_PATH_WORDS = new Set(['exec', 'execute', 'shell', 'run', 'runs', 'command', 'commands', 'cmd', 'script', 'scripts']);
 /** Endpoints that make a link anyone can open. */
 const PUBLIC_LINK_PATH = /create_?shared_?link|shared_?links?(\/|$)|create_?link|createlink|public_?(url|link)/i;
 /** The last path segment of an RPC-style call that executes what an earlier call prepared. */
@@ -155,6 +159,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
   const submitsPayment = SUBMIT_SEGMENT.test(pathname.slice(pathname.lastIndexOf('/') + 1)) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
   const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment;
+  // A remote-execution endpoint (…/runbooks/exec, …/devices/{id}/shell) runs the command it is given.
+  if (args.commands.length > 0 && pathname.toLowerCase().split(/[^a-z]+/).some((w) => EXEC_PATH_WORDS.has(w))) {
+    return lift({ effect: 'shell', resource: 'device', verb: 'exec', lifted: `HTTP ${method} running a command through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: [...args.commands, ...args.content], targets: [{ field: 'url', value: href }] });
+  }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
   if (PUBLIC_LINK_PATH.test(pathname)) {
     // (what it opens is the file the call addresses: a drive's files or photos)

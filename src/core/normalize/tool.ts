@@ -19,6 +19,18 @@ const GENERIC_RUN = new Set(['execute', 'exec', 'run', 'do', 'perform', 'ejecuta
 const CLIPBOARD = /clipboard|pasteboard|剪贴板|剪貼簿|クリップボード|클립보드/i;
 const QUERY_ARGUMENT = /(^|\.)(query|sql|statement|stmt|q)$/i;
 const DESTRUCTIVE_SQL = /(^|;)\s*(drop\s+(table|database|schema|view|index)|truncate(\s+table)?\s|delete\s+from\s)/i;
+/** Names whose verb only reads: get, query, list, search, fetch, read, select, lookup, find, retrieve, open. */
+const READ_NAME = /(^|[._\-\s]|[a-z](?=[A-Z]))(get|query|list|search|fetch|read|select|lookup|find|retrieve|open|browse|view)([._\-\s]|[A-Z]|$)/;
+
+/** The first web address among a tool's arguments, at any depth (a base URL joined with its path). */
+function firstWebAddress(args: Record<string, unknown>): string | undefined {
+  for (const leaf of jsonLeaves(args)) {
+    if (!/^https?:\/\//i.test(leaf.value.trim())) continue;
+    const path = typeof args.path === 'string' && /^baseurl$/i.test(leaf.key) ? args.path : '';
+    return leaf.value.trim().replace(/\/$/, '') + path;
+  }
+  return undefined;
+}
 const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const EFFECT_ORDER: ToolEffect[] = ['payment', 'uninstall', 'install', 'reset', 'delete', 'permission', 'shell', 'send', 'call', 'write', 'read'];
 
@@ -198,10 +210,12 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   const label = tool.name;
   switch (cls.effect) {
     case 'http': {
-      const url = cls.url ?? String(args.url ?? args.uri ?? args.endpoint ?? '');
+      // (the address may sit under another name or deeper: href, target.url, baseUrl + path)
+      const url = cls.url ?? String(args.url ?? args.uri ?? args.endpoint ?? firstWebAddress(args) ?? '');
       // Without a body argument, everything but the addressing is what the request carries (form fields, files, content).
       const body = args.body ?? args.data ?? args.json ?? nonAddressing(args);
-      const method = String(args.method ?? cls.method ?? (body !== undefined ? 'POST' : 'GET'));
+      // A tool named for reading (salesforce.query, odata.get, web.open_and_read) reads unless it says otherwise.
+      const method = String(args.method ?? cls.method ?? (READ_NAME.test(tool.name) ? 'GET' : body !== undefined ? 'POST' : 'GET'));
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
       // A scope on what the tool's name says it is (browser, files …) covers it too.
@@ -214,7 +228,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return lifted;
     }
     case 'send': {
-      if (cls.service) {
+      if (cls.service && !(parts.recipients.length > 0 && parts.recipients.every((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.value.trim())))) {
         // What goes to a storage or SaaS service leaves the device; a service whose API host the org allows is allowed.
         const host = org.allowedHostOf(cls.service);
         const sink = host ? httpSink(host, org) : simpleSink('http', true, cls.service);
@@ -266,6 +280,10 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       // (An address-book entry's phone and e-mail, or a note's, are what is saved, not recipients.)
       if (parts.recipients.length > 0 && !LOCAL_RECORD_RESOURCES.has(cls.resource)) {
         return { label, effect: 'send', resource: cls.resource, verb: 'write', lifted: `${cls.how}: write that notifies ${parts.recipients.length} recipient(s)`, sink: messageSink(MESSAGE_SINK_OF[cls.resource] ?? 'email', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths], targets: parts.recipients };
+      }
+      // A message created in a messaging service (im.v1.messages.create) is sent.
+      if ((cls.resource === 'chat' || cls.resource === 'sms') && parts.content.length > 0) {
+        return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: `${cls.how}: message created`, sink: messageSink(MESSAGE_SINK_OF[cls.resource] ?? 'chat', parts.recipients.map((r) => r.value), org), payload: [...parts.content, ...parts.paths, ...parts.urls], targets: parts.recipients };
       }
       // A post created on a social network is published (mastodon.statuses.create).
       if (cls.resource === 'social' && parts.content.length > 0) {
