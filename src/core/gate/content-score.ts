@@ -56,6 +56,7 @@ const SECRETS: Pattern[] = [
   { re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, score: 1, what: 'private key' },
   // (scheme://user:password@host, not a placeholder: postgres://USER:PASSWORD@HOST)
   { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL' },
+  { re: /(?<![\p{L}])(cvv2?|cvc2?|csc|cid)\s*[:：]?\s*\d{3,4}(?!\d)/iu, score: 0.9, what: 'card security code' },
   { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN' },
   { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key' },
   { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token' },
@@ -100,7 +101,7 @@ function run(patterns: Pattern[], text: string): { score: number; hits: string[]
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */

@@ -13,7 +13,7 @@ const SPECIFIC = [
   'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
   'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod de verificare',
   'κωδικός επαλήθευσης', 'код підтвердження', 'קוד אימות', 'رمز التحقق', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
-  'tek kullanımlık (?:şifre|kod)\\p{L}*', 'doğrulama kodunuz', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
+  'tek kullanımlık (?:şifre|kod)\\p{L}*', 'kod pengesahan', 'kod tac', 'mã xác thực', 'รหัส', 'קוד חד פעמי', 'کد تایید', 'کد یکبار مصرف', 'doğrulama kodunuz', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
   'одноразовий (?:пароль|код)', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',
 ].join('|');
 
@@ -21,7 +21,7 @@ const SPECIFIC = [
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|koodi|код|mã|tan|pin|رمز`;
+const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|koodi|код|mã|tan|tac|pin|رمز`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';
@@ -32,6 +32,8 @@ const CODE = '(?<![\\d.,])(\\d{3}[ -]\\d{3}|\\d{4,8})(?![\\d.,]\\d|\\d)';
 /** A code named before it ("验证码：483920", "Your code is 4821") or after it ("482913 is your one-time passcode"). */
 const OBSERVED_PATTERNS = [
   new RegExp(`${word(ANY)}[^\\d\\n]{0,25}?${CODE}`, 'giu'),
+  // (a specific name may stand further off, past an amount: "رمز التحقق لعملية تحويل بمبلغ 4,900 ر.س هو 583920")
+  new RegExp(`${word(SPECIFIC)}[^\\n]{0,50}?${CODE}`, 'giu'),
   new RegExp(`${CODE}[^\\d\\n]{0,40}?${word(ANY)}`, 'giu'),
 ];
 

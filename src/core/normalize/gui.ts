@@ -336,7 +336,7 @@ const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢�
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|refund|issue refund|退款|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 function shortLead(label: string): boolean {
   const lead = label.slice(0, label.search(/[\d\p{Sc}]/u)).trim();
