@@ -11,7 +11,7 @@ const TRIM = /^[^a-z]+|[^a-z]+$/g;
 
 /** The first run of 12, 15, 18, 21 or 24 consecutive recovery-phrase words in the text, if any. */
 export function recoveryPhraseIn(text: string): string | null {
-  if (text.length < 12 * 3 + 11) return null;
+  if (text.length < 12 * 3 + 11 || spaces(text) < 11) return null;
   const run: string[] = [];
   let best: string[] | null = null;
   const flush = () => {
@@ -25,12 +25,24 @@ export function recoveryPhraseIn(text: string): string | null {
   };
   for (const raw of text.toLowerCase().split(/\s+/)) {
     if (raw === '' || NUMBERING.test(raw)) continue;
-    const word = raw.replace(TRIM, '');
+    const first = raw.charCodeAt(0);
+    const last = raw.charCodeAt(raw.length - 1);
+    const word = first >= 97 && first <= 122 && last >= 97 && last <= 122 ? raw : raw.replace(TRIM, '');
     if (WORDS.has(word)) run.push(word);
     else flush();
   }
   flush();
   return best ? (best as string[]).join(' ') : null;
+}
+
+/** How many white-space characters the text has (a phrase has at least 11), counted without allocating. */
+function spaces(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13) n++;
+  }
+  return n;
 }
 
 /** Whether the text, numbering and punctuation aside, is exactly a recovery phrase. */
