@@ -120,6 +120,9 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
+const FOUR_DIGITS = /\d{4}/;
+/** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
+const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)\s*(?:code|number|no\.?|#)?\s*(?:is|ist|es|est|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
@@ -301,8 +304,15 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").
   if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
   // A run of standard recovery-phrase words is one wherever it is shown, numbered word by word too ("1. humble", "2. sketch" …).
-  const phrase = recoveryPhraseIn(texts.join('\n'));
-  if (phrase) addWritten(phrase);
+  // (each text on its own, and the screen's texts joined only when a dozen of them are single words)
+  for (const text of texts) {
+    const inText = recoveryPhraseIn(text);
+    if (inText) addWritten(inText);
+  }
+  if (texts.length >= 12 && texts.filter((t) => t.length <= 16 && SINGLE_WORD.test(t)).length >= 12) {
+    const joined = recoveryPhraseIn(texts.join('\n'));
+    if (joined) addWritten(joined);
+  }
   // ...or written after its label in one text ("MetaMask SRP: orbit venture … episode").
   for (const text of texts) {
     if (!PHRASE_LABEL.test(text)) continue;
@@ -318,7 +328,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   for (const text of texts) for (const code of otpCodesIn(text)) otps.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
   // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
   // (A year after the word, "alarm 2024", is not a code.)
-  for (const text of texts) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) otps.set(m[2], { key: m[2], digits: m[2].length >= 6 ? m[2] : null, raw: m[2] });
+  for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) otps.set(m[2], { key: m[2], digits: m[2].length >= 6 ? m[2] : null, raw: m[2] });
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   return added;
 }
