@@ -46,9 +46,15 @@ export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 /** A conference bridge's dial-in PIN or meeting passcode is how invitees join, not a one-time code. */
 const DIAL_IN = /dial[- ]?in|conference (?:id|pin|code)|meeting (?:id|pin|passcode)|webinar|bridge (?:pin|code)|会议号|会議ID|회의 ID/i;
 
+/** A code of capitals and digits named by a specific word ("Your Steam Guard code is 7KQ2M"). */
+const LETTERED_CODE = new RegExp(`(?:${word(SPECIFIC)}|guard code)[^\\n]{0,12}?(?<![\\p{L}\\p{N}])([\\p{L}\\p{N}]{5,8})(?![\\p{L}\\p{N}])`, 'giu');
+const CAPS_AND_DIGITS = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}$/;
+
 function findCodes(text: string): string[] {
   const codes = new Set<string>();
   if (DIAL_IN.test(text)) return [];
+  LETTERED_CODE.lastIndex = 0;
+  for (let m = LETTERED_CODE.exec(text); m; m = LETTERED_CODE.exec(text)) if (CAPS_AND_DIGITS.test(m[1])) codes.add(m[1].toLowerCase());
   for (const re of OBSERVED_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) codes.add(m[1].replace(/\D/g, ''));

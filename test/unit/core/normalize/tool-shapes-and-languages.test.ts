@@ -48,6 +48,9 @@ describe('codes and card data in more languages', () => {
     expect(otp('رمز التحقق لعملية تحويل بمبلغ 4,900 ر.س هو 583920. لا تشاركه مع أي شخص.', '583920')).toBe('deny');
     expect(otp('Maybank: TAC anda ialah 771204 untuk pemindahan RM2,500.00', '771204')).toBe('deny');
     expect(at(engine(), 'org.telegram.messenger', { op: 'type', target: { className: 'android.widget.EditText' }, text: 'Картка 5375414122337788, 09/28, CVV 412' }).decision).toBe('deny');
+    // a code of capitals and digits named as one (Steam Guard) is a secret too; a plain word after "code" is not
+    expect(otp('Your Steam Guard code is 7KQ2M. Do not share it.', '7KQ2M')).toBe('deny');
+    expect(otp('Your discount code is SUMMER, valid until June.', 'SUMMER sale')).toBe('allow');
   });
 });
 
