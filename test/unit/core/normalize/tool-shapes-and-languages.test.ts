@@ -64,6 +64,9 @@ describe('apps and labels', () => {
     const r = engine();
     for (const text of ['System', 'Tilbakestillingsalternativer']) at(r, 'com.android.settings', { op: 'tap', target: { text } });
     expect(at(r, 'com.android.settings', { op: 'tap', target: { text: 'Slett alle data' } }).decision).toBe('ask');
+    // checkout and conversion confirms in more words
+    expect(at(engine(), 'com.mercadolibre', { op: 'tap', target: { text: 'Confirmar compra' } }).decision).toBe('ask');
+    expect(at(engine(), 'com.transferwise.android', { op: 'tap', target: { text: 'Confirm and convert' } }).decision).toBe('ask');
     // the bare Ukrainian word of a transfer opens the transfer flow
     expect(at(engine(), 'com.ftband.mono', { op: 'tap', target: { text: 'Переказати' } }).decision).toBe('allow');
   });
