@@ -325,10 +325,11 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // One-time codes arriving in messages and notifications are secrets wherever they go next,
   // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
   const otps = new Map<string, AtomCandidate>();
-  for (const text of texts) for (const code of otpCodesIn(text)) otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
+  const addCode = (code: string) => otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
+  for (const text of texts) for (const code of otpCodesIn(text)) addCode(code);
   // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
   // (A year after the word, "alarm 2024", is not a code.)
-  for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) otps.set(m[2], { key: m[2], digits: m[2].length >= 6 ? m[2] : null, raw: m[2] });
+  for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) addCode(m[2]);
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   return added;
 }

@@ -6,7 +6,7 @@ import type { PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
 import { decodedVariants, jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
-import { httpSink, messageSink, simpleSink } from './sinks';
+import { httpSink, isEmailAddress, messageSink, simpleSink } from './sinks';
 
 export interface HttpCall {
   method: string;
@@ -51,14 +51,13 @@ function formDecode(s: string): string {
   return t.includes('%') ? percentDecode(t) : t;
 }
 
-/** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
 const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
-const EMAIL_LEAF = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
 
+/** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
 export function classifyArguments(value: unknown, catalog: Catalog, skip: ReadonlySet<string> = new Set()) {
   const keys = catalog.argumentKeys;
   const recipients: PayloadPart[] = [];
@@ -75,7 +74,7 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     if (skip.has(key)) continue;
     // (the sender's own address, `from` or `from.email`, is not whom the message goes to)
     if (key === 'from' || key === 'sender' || key === 'reply_to' || SENDER_PATH.test(leaf.path)) continue;
-    if (keys.recipients.has(key) || (RECIPIENT_PATH.test(leaf.path) && EMAIL_LEAF.test(leaf.value.trim()))) recipients.push(part);
+    if (keys.recipients.has(key) || (RECIPIENT_PATH.test(leaf.path) && isEmailAddress(leaf.value))) recipients.push(part);
     else if (keys.payee.has(key)) payees.push(part);
     else if (keys.amount.has(key)) amounts.push(part);
     else if (keys.package.has(key)) packages.push(part);
@@ -113,7 +112,6 @@ const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fun
 
 /** A body key that holds whom a message service writes to (invitedUserEmailAddress, guest_email, member). */
 const ADDRESS_KEY = /(e-?mail(address)?|invitee|guest|member|user)(address)?$/i;
-const EMAIL_VALUE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
 export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
   const url = parseUrl(call.url, field);
@@ -156,11 +154,12 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
   const pathWords = pathname.toLowerCase().split(/[^a-z]+/);
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
-  const submitsPayment = SUBMIT_SEGMENT.test(pathname.slice(pathname.lastIndexOf('/') + 1)) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
+  const submitsPayment = SUBMIT_SEGMENT.test(lastSegment) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
   const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment;
   // A remote-execution endpoint (…/runbooks/exec, …/devices/{id}/shell) runs the command it is given.
-  if (args.commands.length > 0 && pathname.toLowerCase().split(/[^a-z]+/).some((w) => EXEC_PATH_WORDS.has(w))) {
+  if (args.commands.length > 0 && pathWords.some((w) => EXEC_PATH_WORDS.has(w))) {
     return lift({ effect: 'shell', resource: 'device', verb: 'exec', lifted: `HTTP ${method} running a command through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: [...args.commands, ...args.content], targets: [{ field: 'url', value: href }] });
   }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
@@ -171,11 +170,11 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     return lift({ effect: 'share', resource, verb: 'send', lifted: `HTTP ${method} creating a shared link on ${host}`, sink: simpleSink('share', true, 'public link'), payload: [...contentParts, item], targets: [{ field: 'url', value: href }] });
   }
   // An RPC-style endpoint whose last path segment deletes (files/delete_v2, messages.remove) deletes.
-  if (DELETE_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
+  if (DELETE_ENDPOINT.test(lastSegment)) {
     return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to the delete endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });
   }
   // A quote, an estimate or a fee preview (Wise …/quotes) prices a payment; it moves nothing.
-  const prices = PRICING_ENDPOINT.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+  const prices = PRICING_ENDPOINT.test(lastSegment);
   // A payment service's other endpoints (customers, dispute evidence, webhooks) move no money.
   // (an amount for a payee or recipient in the body moves it whatever the path: coinbase …/transactions {to, amount})
   const movesMoney = paysOut || (args.amounts.length > 0 && args.payees.length + args.recipients.length > 0) || pathWords.some((w) => catalog.toolWords.money.has(w) || w === 'capture' || w === 'captures');
@@ -186,7 +185,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
     // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
     // ...or a message service's other addressing (Graph /invitations: invitedUserEmailAddress) names them.
-    const addressed = backend?.write === 'send' && recipientValues.length === 0 ? args.content.filter((p) => ADDRESS_KEY.test(p.field) && EMAIL_VALUE.test(p.value.trim())) : [];
+    const addressed = backend?.write === 'send' && recipientValues.length === 0 ? args.content.filter((p) => ADDRESS_KEY.test(p.field) && isEmailAddress(p.value)) : [];
     const recipients = recipientValues.length > 0 ? recipientValues : addressed.length > 0 ? addressed.map((p) => p.value.trim()) : mimeRecipients(args.content);
     // A message that names no recipient goes where its endpoint is configured to deliver (a
     // webhook into the org's own channel): when the org allows that host, it does not leave.

@@ -9,7 +9,7 @@ import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, PICKER_APP, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
-import { httpSink, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
+import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
 /** Apps whose Save/Done writes the user's data (a scope's `write` verb). */
@@ -198,7 +198,7 @@ function liftSend(inputs: GuiInputs, why: string, extra: PayloadPart[] = []): Li
   }
   if (kind === 'files' || kind === 'photos') {
     // Inviting people by e-mail (Share → Invite people) shares with them: internal addresses stay inside.
-    const emails = draft.recipients.filter((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.trim()));
+    const emails = draft.recipients.filter(isEmailAddress);
     const sink = emails.length > 0 && emails.length === draft.recipients.length ? messageSink('email', emails, org) : simpleSink('share', true, 'share');
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink, payload: draft.body, targets: draft.targets });
   }
@@ -225,9 +225,9 @@ const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,}
 
 const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?for|备注|留言|メモ/i;
 
-function paymentUnderWay(inputs: GuiInputs): boolean {
+function paymentUnderWay(inputs: GuiInputs, draft: ReturnType<typeof draftParts>): boolean {
   const { screen, catalog } = inputs;
-  if (draftParts(screen).amount.length > 0 || screen.draft().some((f) => MONEY.test(f.value))) return true;
+  if (draft.amount.length > 0 || screen.draft().some((f) => MONEY.test(f.value))) return true;
   if (screen.path.some((p) => HISTORY_WORDS.test(p))) return false;
   return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
 }
@@ -269,21 +269,22 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
   const effect = contextEffect(inputs, context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
+  const draft = draftParts(screen);
   if (kind === 'permissions') {
     if (refuses(inputs.gui.target, semanticLabel)) return base(inputs, 'navigate', `${why}: the permission is refused`);
     return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
   }
   // "Continue" / "Next" in a payment app with no payee yet leads on to choosing whom to pay.
-  if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draftParts(screen).recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
+  if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draft.recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
   // A confirm right after a Send ("Send this message without a subject?" → OK) sends the draft.
   const lastTwo = screen.path.slice(-2);
-  if (!effect && lastTwo.some((p) => inputs.catalog.buttonByLabel(p) === 'send') && draftParts(screen).body.length > 0 && kind !== 'payments') return liftSend(inputs, `${why}: confirms the send`);
+  if (!effect && lastTwo.some((p) => inputs.catalog.buttonByLabel(p) === 'send') && draft.body.length > 0 && kind !== 'payments') return liftSend(inputs, `${why}: confirms the send`);
   // In a payment app a generic confirm pays once a payment is under way: an amount typed, or a
   // path through a pay word or a sum; on a tip, a filter, a login or a timeout it only dismisses.
-  if (effect === 'payment' || (!effect && kind === 'payments' && paymentUnderWay(inputs))) return liftPayment(inputs, why);
+  if (effect === 'payment' || (!effect && kind === 'payments' && paymentUnderWay(inputs, draft))) return liftPayment(inputs, why);
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money; saving
   // one outside a payment app records it (an expense in Splitwise, a budget entry).
-  if (!effect && draftParts(screen).amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
+  if (!effect && draft.amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
   if (effect) {
@@ -293,7 +294,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   // Whatever an account screen saves changes the account (password, recovery, sign-in).
   if (kind === 'accounts') return base(inputs, 'account', `${why}: account change`, { resource: 'accounts', targets: pickedItems(inputs, 3, 'screen') });
   if (DATA_KINDS.has(kind) && /^(save|done|create|add|update|ok|保存|完成|创建|添加|确定)$/i.test(semanticLabel.trim())) {
-    return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
+    return base(inputs, 'write', `${why}: saves in ${kind}`, { payload: draft.body, sink: simpleSink('local', false, kind) });
   }
   const change = identityChange(inputs, semanticLabel);
   if (change) return change;
@@ -575,9 +576,8 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   } else if (gui.op === 'tap' && screen.pickingFor !== null && screen.pickingFor === screen.app && CONTACT_PICKER.test(label)) screen.pickingContact = true;
   if (gui.op === 'tap' && ATTACH.test(label)) screen.pickingFor = screen.app;
   else if ((gui.op === 'tap' || gui.op === 'long_press') && screen.app && screen.pickingFor !== null && ((PICKER_APP.test(screen.app) && screen.pickingFor !== screen.app) || screen.pickingFor === screen.app)) {
-    const item = targetLabel(target).trim();
-    if (FILE_NAME.test(item)) {
-      screen.attachment = { label: MEDIA_FILE.test(item) ? 'photos' : 'files', item, app: screen.pickingFor };
+    if (FILE_NAME.test(label)) {
+      screen.attachment = { label: MEDIA_FILE.test(label) ? 'photos' : 'files', item: label, app: screen.pickingFor };
       screen.pickingFor = null;
     }
   }

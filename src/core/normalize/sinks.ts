@@ -3,6 +3,12 @@ import type { AgentEvent, Sink, SinkKind } from '../event/agent-event';
 import type { OrgFacts } from '../config/policy-config';
 
 const EMAIL_ADDRESS = /[^\s,;<>"']+@[^\s,;<>"']+/g;
+const WHOLE_EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+/** Whether a value (white space around it aside) is one e-mail address and nothing else. */
+export function isEmailAddress(value: string): boolean {
+  return WHOLE_EMAIL_ADDRESS.test(value.trim());
+}
 
 /** The sink a message to each messaging resource travels on (email → email, chat → chat …). */
 export const MESSAGE_SINK_OF: Readonly<Record<string, SinkKind>> = { email: 'email', sms: 'sms', chat: 'chat', social: 'social' };

@@ -9,7 +9,7 @@ import type { ToolAction } from '../protocol/schema';
 import { CJK_CHAR, jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
-import { httpSink, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
+import { httpSink, isEmailAddress, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
 const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
@@ -228,14 +228,14 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return lifted;
     }
     case 'send': {
-      if (cls.service && !(parts.recipients.length > 0 && parts.recipients.every((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.value.trim())))) {
+      // (A share or invite to e-mail addresses only, drive_share_file {email}, is mail to them.)
+      const byMail = parts.recipients.length > 0 && parts.recipients.every((r) => isEmailAddress(r.value));
+      if (cls.service && !byMail) {
         // What goes to a storage or SaaS service leaves the device; a service whose API host the org allows is allowed.
         const host = org.allowedHostOf(cls.service);
         const sink = host ? httpSink(host, org) : simpleSink('http', true, cls.service);
         return { label, effect: 'send', resource: cls.resource, verb: 'send', lifted: cls.how, sink, payload: [...parts.content, ...parts.paths, ...parts.urls, ...parts.amounts, ...parts.recipients], targets: [...parts.urls] };
       }
-      // (A share or invite to e-mail addresses only, drive_share_file {email}, is mail to them.)
-      const byMail = parts.recipients.length > 0 && parts.recipients.every((r) => /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(r.value.trim()));
       const sinkKind = MESSAGE_SINK_OF[cls.resource] ?? (byMail ? 'email' : 'chat');
       // A raw RFC 822 message (Gmail's `raw`) names its recipients in its own headers.
       const recipients = parts.recipients.length > 0 ? parts.recipients.map((r) => r.value) : sinkKind === 'email' ? mimeRecipients(parts.content) : [];
