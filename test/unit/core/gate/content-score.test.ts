@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/core/event/agent-event';
-import { scoreContent } from '../../../../src/core/gate/content-score';
+import { scoreContent, secretsIn } from '../../../../src/core/gate/content-score';
 
 function event(text: string, effect: AgentEvent['effect'] = 'send'): AgentEvent {
   return { effect, payload: [{ field: 'text', value: text }], secretField: false } as unknown as AgentEvent;
@@ -34,5 +34,13 @@ describe('T3 content scoring', () => {
 
   it('does not score a secret typed into a password field', () => {
     expect(scoreContent({ ...event('password: Hunter2!x', 'draft'), secretField: true }).secret).toBe(0);
+  });
+
+  it('finds written-out private keys of every armour, PGP blocks included, in observed text', () => {
+    for (const kind of ['RSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'PGP PRIVATE KEY BLOCK', 'ENCRYPTED PRIVATE KEY']) {
+      const key = `-----BEGIN ${kind}-----\nlQPGBB9+YA+7qptG96IFV9yel46VKDpiCPjILmwi\n-----END ${kind}-----`;
+      expect(secretsIn(`backup.asc\n${key}\nkeep safe`), kind).toContain(key);
+    }
+    expect(secretsIn('-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQINBF\n-----END PGP PUBLIC KEY BLOCK-----')).toEqual([]);
   });
 });
