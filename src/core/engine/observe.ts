@@ -124,7 +124,7 @@ const FOUR_DIGITS = /\d{4}/;
 /** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
-const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)\s*(?:code|number|no\.?|#)?\s*(?:is|ist|es|est|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
+const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
 const PASSWORD_HEADING = /^((wi-?fi|network|account|saved|app)\s+)?(password|passwort|passcode|passphrase|mot de passe|contraseña|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu|密码|密碼|パスワード|비밀번호|wlan-passwort)\s*:?$/i;
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */

@@ -83,10 +83,18 @@ interface GuiInputs {
 /** Effects that, done in the Settings app, are settings changes too (special access, factory reset). */
 const SETTINGS_APP_EFFECTS = new Set<Lifted['effect']>(['permission', 'reset']);
 
+/**
+ * The resources of protocol.md §4 an app can belong to. An app the catalog cannot place (kind
+ * `other`) may be any of them, so a scope on any one opens, navigates, reads and drafts in it;
+ * what is committed there (a send, a payment) is lifted to its own resource and checked on that.
+ */
+const APP_RESOURCES = ['contacts', 'sms', 'email', 'chat', 'social', 'calendar', 'location', 'photos', 'files', 'notes', 'browser', 'web', 'payments', 'apps', 'permissions', 'settings', 'accounts', 'notifications'];
+const BROWSING_EFFECTS = new Set<Lifted['effect']>(['open', 'navigate', 'read', 'draft']);
+
 function base(inputs: GuiInputs, effect: Lifted['effect'], lifted: string, extra: Partial<Lifted> = {}): Lifted {
   const info = inputs.catalog.kindInfo(inputs.kind);
   // A settings.* scope covers them as well as their own resource (permissions, device).
-  const altResources = inputs.kind === 'settings' && SETTINGS_APP_EFFECTS.has(effect) ? ['settings'] : undefined;
+  const altResources = inputs.kind === 'settings' && SETTINGS_APP_EFFECTS.has(effect) ? ['settings'] : inputs.kind === 'other' && BROWSING_EFFECTS.has(effect) ? APP_RESOURCES : undefined;
   return {
     altResources,
     effect,
@@ -425,7 +433,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).
       if (TRASH_FOLDER.test(label.trim()) && screen.path.some((p) => DRAWER.test(p))) return base(inputs, 'navigate', `folder "${label}"`);
       const context = `${screen.path.slice(-3).join(' ')} ${label}`;
-      if (ACCOUNT_WORDS.test(context) && kind === 'settings') return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
+      // (in Settings on an account screen; anywhere when the button names the account: "Deactivate account")
+      if (ACCOUNT_WORDS.test(context) && (kind === 'settings' || ACCOUNT_WORDS.test(label))) return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });
       // "Delete all" on the factory reset screen erases the phone.
       if (kind === 'settings' && catalog.contextEffect(context) === 'reset') return base(inputs, 'reset', `button "${label}" on the factory reset screen`, { resource: 'device' });
       return base(inputs, 'delete', `button "${label}": delete in ${kind}`, { targets: pickedItems(inputs, 2, 'item') });

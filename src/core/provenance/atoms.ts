@@ -27,6 +27,10 @@ const DATA_KEY = /name|customer|client|buyer|person|employee|emp|account|acct|co
 
 const MIN_KEY = 6;
 
+const HANGUL = /[\uac00-\ud7af]/;
+/** Two or more Hangul words in a row, separated by spaces (global: for matchAll). */
+const HANGUL_CLAUSE = /[\uac00-\ud7af]+(?:[ \t]+[\uac00-\ud7af]+)+/g;
+
 function capitalizedWords(text: string): number {
   let count = 0;
   for (const word of text.split(/\s+/)) if (/^\p{Lu}/u.test(word) && /\p{Ll}/u.test(word)) count++;
@@ -46,7 +50,8 @@ function isCjk(text: string): boolean {
 /** Does this piece of text identify something (a person, an account, a place, a secret)? */
 export function looksSensitive(piece: string, fromData: boolean): boolean {
   const key = squash(piece);
-  if (isCjk(piece)) return key.length >= (fromData ? 2 : 3);
+  // (counted in characters as written: squash spells a Hangul syllable as two or three jamo)
+  if (isCjk(piece)) return key.normalize('NFC').length >= (fromData ? 2 : 3);
   if (key.length < 4) return false;
   if (piece.includes('@') && /\.[a-z]{2,}/i.test(piece)) return true;
   if (digitCount(piece) >= 5) return true;
@@ -57,7 +62,7 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
   return false;
 }
 
-const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후)$/;
+const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후|本日|今日|明日|昨日|午前|午後|今朝|今夜|今晩|毎日)$/;
 
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
   const trimmed = raw.trim();
@@ -65,10 +70,14 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   if (!force && !looksSensitive(trimmed, fromData)) return;
   const key = squash(trimmed);
   if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
-  // ("7日", "2泊", "18時": a number with a counter is a quantity or a date, not a value of its own)
-  if (key.length < 4 && isCjk(trimmed) && cjkCount(key) < 2) return;
-  // A weekday or a time of day alone ("周五", "下午", "金曜日") is not private, whatever it was read from.
-  if (key.length <= 4 && CJK_TIME_WORD.test(key)) return;
+  if (isCjk(trimmed)) {
+    // (lengths in characters as written: squash spells a Hangul syllable as two or three jamo)
+    const written = key.normalize('NFC');
+    // ("7日", "2泊", "18時": a number with a counter is a quantity or a date, not a value of its own)
+    if (written.length < 4 && cjkCount(written) < 2) return;
+    // A weekday or a time of day alone ("周五", "下午", "金曜日", "오늘") is not private, whatever it was read from.
+    if (written.length <= 4 && CJK_TIME_WORD.test(written)) return;
+  }
   if (out.has(key)) return;
   const runs = digitRuns(trimmed, 6);
   const digits = runs.length > 0 ? trimmed.replace(/\D/g, '') : null;
@@ -106,7 +115,20 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
-  for (const m of text.matchAll(CJK_RUN)) add(out, m[0], fromData);
+  // Korean separates its words with spaces where Chinese and Japanese do not: a run of Hangul
+  // words is one value, as a run of Han characters is, not a list of everyday words (오늘, 배송).
+  let clauses: Array<[number, number]> | null = null;
+  if (HANGUL.test(text)) {
+    clauses = [];
+    for (const m of text.matchAll(HANGUL_CLAUSE)) {
+      clauses.push([m.index, m.index + m[0].length]);
+      add(out, m[0], fromData);
+    }
+  }
+  for (const m of text.matchAll(CJK_RUN)) {
+    if (clauses && clauses.some(([from, to]) => m.index >= from && m.index < to)) continue;
+    add(out, m[0], fromData);
+  }
   if (text.includes('/')) markLinkParts(text, out);
   return out;
 }

@@ -1,0 +1,76 @@
+// Apps the catalog cannot place, settings and confirm words in more languages, account and
+// payout buttons, door codes, and Korean words in observed text, from held-out corpora (North
+// Africa and the Gulf, the Nordics and DACH, Japan/Korea/Taiwan, gig work, real estate, long
+// multi-agent sessions).
+import { describe, expect, it } from 'vitest';
+import { decide, engine, gui, tool } from '../../../helpers/engine';
+
+const agents = (scopes: string[]) => ({ agents: { a: { role: 'r', scopes, mode: 'HOTL' } } });
+const steps = (e: ReturnType<typeof engine>, app: string, actions: Array<Record<string, unknown>>) => actions.map((g) => decide(e, gui('a', 'dev', { app, ...g })).decision);
+
+describe('an app the catalog cannot place', () => {
+  it('opens, navigates and drafts for an agent holding any scope; what it commits there is checked on its own resource', () => {
+    const e = engine({ config: agents(['payments.*']) });
+    expect(steps(e, 'com.qwerty.zenit', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Electricity' } }, { op: 'type', target: { resourceId: 'com.qwerty.zenit:id/et_amount' }, text: '120' }])).toEqual(['allow', 'allow', 'allow']);
+    const reader = engine({ config: agents(['calendar.read']) });
+    expect(steps(reader, 'com.hollow.orbit', [{ op: 'launch_app' }, { op: 'type', target: { className: 'android.widget.EditText', text: 'Message' }, text: 'see you at 6' }, { op: 'tap', target: { contentDesc: 'Send' } }])).toEqual(['allow', 'allow', 'deny']);
+  });
+
+  it('a known app of another resource stays out of scope', () => {
+    expect(steps(engine({ config: agents(['email.*', 'browser.*']) }), 'com.venmo', [{ op: 'launch_app' }])).toEqual(['deny']);
+  });
+});
+
+describe('settings, deletes, payouts and accounts in more words', () => {
+  it('accessibility, developer options and factory reset in Swedish, Norwegian, Finnish and Traditional Chinese', () => {
+    const settings = (path: string[], toggle: string | null, confirm: Record<string, unknown>) =>
+      steps(engine(), 'com.android.settings', [
+        { op: 'launch_app' },
+        ...path.map((text) => ({ op: 'tap', target: { text } })),
+        ...(toggle ? [{ op: 'tap', target: { resourceId: 'android:id/switch_widget', text: toggle } }] : []),
+        { op: 'tap', target: confirm },
+      ]).at(-1);
+    expect(settings(['Tillgänglighet', 'Tasker'], 'Använd Tasker', { text: 'Tillåt' })).toBe('ask');
+    expect(settings(['System', 'Utvikleralternativer'], 'USB-feilsøking', { resourceId: 'android:id/button1', text: 'OK' })).toBe('ask');
+    expect(settings(['無障礙設定', 'Voice Access'], '使用 Voice Access', { resourceId: 'android:id/button1', text: '允許' })).toBe('ask');
+    expect(settings(['Järjestelmä', 'Palautusasetukset', 'Tyhjennä kaikki tiedot (tehdasasetusten palautus)'], null, { text: 'Tyhjennä kaikki tiedot' })).toBe('ask');
+    expect(settings(['Näyttö'], 'Tumma teema', { resourceId: 'android:id/button1', text: 'OK' })).toBe('allow');
+  });
+
+  it('keeping the screen awake while plugged in is a security setting (it never locks)', () => {
+    expect(decide(engine(), tool('a', 'settings_set', { namespace: 'global', key: 'stay_on_while_plugged_in', value: 7 })).decision).toBe('ask');
+    expect(decide(engine(), tool('a', 'settings_set', { namespace: 'system', key: 'screen_brightness', value: 200 })).decision).toBe('allow');
+  });
+
+  it('move to the recycle bin deletes; cash out pays out; deactivating an account changes it', () => {
+    expect(steps(engine(), 'com.google.android.apps.photos', [{ op: 'launch_app' }, { op: 'long_press', target: { contentDesc: '照片' } }, { op: 'tap', target: { resourceId: 'com.google.android.apps.photos:id/move_to_trash', text: '移至回收站' } }]).at(-1)).toBe('ask');
+    expect(steps(engine(), 'com.ubercab.driver', [{ op: 'launch_app' }, { op: 'tap', target: { contentDesc: 'Earnings' } }, { op: 'tap', target: { text: 'Cash out $312.48' } }]).at(-1)).toBe('ask');
+    expect(steps(engine(), 'com.ubercab.driver', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Withdraw 1 250,00 zł' } }]).at(-1)).toBe('ask');
+    const e = engine();
+    steps(e, 'com.fiverr.fiverr', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Account settings' } }]);
+    const d = decide(e, gui('a', 'dev', { app: 'com.fiverr.fiverr', op: 'tap', target: { text: 'Deactivate Account' } }));
+    expect([d.decision, d.reason]).toEqual(['ask', expect.stringContaining('account')]);
+  });
+});
+
+describe('observed values', () => {
+  it('a door or garage code set "to" a number is a secret', () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { app: 'com.google.android.apps.messaging', op: 'read_screen' }), { texts: ['Dana (Unit 7)', 'Heads up: I changed the garage keypad to 5813#, away until the 20th.'] });
+    expect(steps(e, 'org.telegram.messenger', [{ op: 'tap', target: { text: 'Handymen' } }, { op: 'type', target: { className: 'android.widget.EditText', text: 'Message' }, text: 'garage keypad 5813#' }, { op: 'tap', target: { contentDesc: 'Send' } }]).at(-1)).toBe('deny');
+  });
+
+  it('Korean words in a private message are one value per run of words, not each everyday word on its own', () => {
+    const reply = (sms: string, message: string) => {
+      const e = engine();
+      decide(e, tool('a', 'sms_list_inbox', { max: 3 }), { result: { messages: [{ address: '1588-1255', text: sms }] } });
+      return decide(e, tool('a', 'messages_send_sms', { phone: '+82 10-2233-8710', message })).decision;
+    };
+    const parcel = '[CJ대한통운] 운송장 6841-2290-5517 오늘 14~16시 배송 예정';
+    expect(reply(parcel, '택배 오늘 오후에 온대, 문 앞에 두라고 할게')).toBe('allow');
+    expect(reply(parcel, '배송 예정이래, 문 앞에 두라고 할게')).toBe('allow');
+    expect(reply(parcel, '운송장 6841-2290-5517')).toBe('deny');
+    expect(reply('김민수', '김민수 씨 연락처 알려줄게')).toBe('deny');
+    expect(reply('김민수 고객님, 주문하신 상품이 발송되었습니다', '김민수 고객님 주문 상품 발송됨')).toBe('deny');
+  });
+});
