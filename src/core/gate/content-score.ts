@@ -52,8 +52,11 @@ const SHELL: Pattern[] = [
 /** What a read-only command can still do: read what it should not. */
 const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data');
 
+/** The armour line of a private key of any type (RSA, OPENSSH, PGP's "PRIVATE KEY BLOCK" …). */
+const PRIVATE_KEY_BEGIN = '-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----';
+
 const SECRETS: Pattern[] = [
-  { re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, score: 1, what: 'private key' },
+  { re: new RegExp(PRIVATE_KEY_BEGIN), score: 1, what: 'private key' },
   // (scheme://user:password@host, not a placeholder: postgres://USER:PASSWORD@HOST)
   { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL' },
   { re: /(?<![\p{L}])(cvv2?|cvc2?|csc|cid)\s*[:：]?\s*\d{3,4}(?!\d)/iu, score: 0.9, what: 'card security code' },
@@ -163,7 +166,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
 }
 
 const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:password|passwort|passwd|pwd|passcode|pin|contraseña|contrasenya|mot de passe|senha|wachtwoord|hasło|heslo|jelszó|parolă|пароль|şifre|kata sandi|mật khẩu|lösenord|adgangskode|passord|salasana|κωδικός|סיסמה|كلمة المرور|पासवर्ड|รหัสผ่าน|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?([^\\s,;"']{4,})`, 'giu');
-const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END[^-]*-----/g, /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
+const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?-----END[^-]*-----`, 'g'), /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
 export const secretsIn: (text: string) => string[] = memoByText(findSecrets);

@@ -31,5 +31,9 @@ describe('one-time codes', () => {
     expect(TYPED_CODE.test('验证码 483920')).toBe(true);
     expect(TYPED_CODE.test('the door code is 0619')).toBe(false);
     expect(TYPED_CODE.test('order 482913 ships today')).toBe(false);
+    // Thai: "รหัส" alone is any code (a postal or staff code); "รหัส OTP" and "รหัสยืนยัน" are one-time codes
+    expect(TYPED_CODE.test('รหัส 10110')).toBe(false);
+    expect(TYPED_CODE.test('รหัส OTP 482913')).toBe(true);
+    expect(otpCodesIn('รหัส 482913 ใช้ได้ 5 นาที')).toEqual(['482913']);
   });
 });
