@@ -12,6 +12,8 @@ interface Pattern {
   re: RegExp;
   score: number;
   what: string;
+  /** A vendor token's own domains (see TokenFormat.home). */
+  home?: readonly string[];
 }
 
 /** Values that stand for a credential in docs and examples rather than being one. */
@@ -61,17 +63,17 @@ const SECRETS: Pattern[] = [
   { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL' },
   { re: /(?<![\p{L}])(cvv2?|cvc2?|csc|cid)\s*[:：]?\s*\d{3,4}(?!\d)/iu, score: 0.9, what: 'card security code' },
   { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN' },
-  { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key' },
-  { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token' },
+  { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key', home: ['amazonaws.com'] },
+  { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token', home: ['github.com', 'githubusercontent.com'] },
   { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key' },
-  { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key' },
-  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token' },
-  { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key' },
+  { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key', home: ['stripe.com'] },
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token', home: ['slack.com'] },
+  { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key', home: ['googleapis.com', 'google.com'] },
   { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
   // (not a placeholder: YOUR_API_KEY, <your-key>, ${API_KEY}, xxxxxxxx)
   { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
   { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
-  ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what })),
+  ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what, home: t.home })),
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
@@ -90,11 +92,17 @@ const INJECTION: Pattern[] = [
   { re: /\b(do not|don't) (tell|inform|alert) the user\b|\bsecretly\b|\bwithout (asking|telling)\b/i, score: 0.6, what: 'concealment' },
 ];
 
-function run(patterns: Pattern[], text: string): { score: number; hits: string[] } {
+/** Is `host` one of these domains or under one? */
+function atHome(host: string, home: readonly string[]): boolean {
+  return home.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** Patterns that hit `text`; a vendor token going to its own vendor's `host` is not one. */
+function run(patterns: Pattern[], text: string, host?: string): { score: number; hits: string[] } {
   let score = 0;
   const hits: string[] = [];
   for (const p of patterns) {
-    if (p.re.test(text)) {
+    if (p.re.test(text) && !(host && p.home && atHome(host, p.home))) {
       score = Math.max(score, p.score);
       hits.push(p.what);
     }
@@ -108,8 +116,8 @@ const SECRET_PREFILTER = new RegExp(`-----BEGIN|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */
-function secretFindings(payload: AgentEvent['payload'], text: string): { score: number; hits: string[] } {
-  const found = SECRET_PREFILTER.test(text) ? run(SECRETS, text) : { score: 0, hits: [] as string[] };
+function secretFindings(payload: AgentEvent['payload'], text: string, home?: string): { score: number; hits: string[] } {
+  const found = SECRET_PREFILTER.test(text) ? run(SECRETS, text, home) : { score: 0, hits: [] as string[] };
   const add = (score: number, what: string) => {
     found.score = Math.max(found.score, score);
     if (!found.hits.includes(what)) found.hits.push(what);
@@ -159,7 +167,10 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
   const shell = event.effect === 'shell' ? run(inspectsOnly(event.payload) ? SHELL_READS : SHELL, text) : { score: 0, hits: [] };
   // A secret typed into a password field is where it belongs.
-  const secret = event.secretField ? { score: 0, hits: [] } : secretFindings(event.payload, text);
+  // A read (a GET) carries a vendor's token in its query to authenticate with that vendor: sent
+  // to the vendor's own host it goes home (maps.googleapis.com?key=AIza…); anywhere else it leaks.
+  const home = event.effect === 'read' ? event.sink?.host : undefined;
+  const secret = event.secretField ? { score: 0, hits: [] } : secretFindings(event.payload, text, home);
   const injection = INJECTION_PREFILTER.test(text) ? run(INJECTION, text) : { score: 0, hits: [] };
   const max = Math.max(shell.score, secret.score, injection.score);
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };

@@ -8,32 +8,34 @@ export interface TokenFormat {
   source: string;
   /** A regular-expression fragment every match contains, for the cheap prefilters. */
   marker: string;
+  /** The vendor's own domains: a read sent there with the token in its query authenticates, it does not leak. */
+  home?: readonly string[];
 }
 
 export const VENDOR_TOKENS: readonly TokenFormat[] = [
-  { what: 'SendGrid API key', source: String.raw`\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}`, marker: String.raw`SG\.` },
-  { what: 'Mailgun API key', source: String.raw`\bkey-[0-9a-f]{32}\b`, marker: 'key-' },
-  { what: 'Twilio API key', source: String.raw`\bSK[0-9a-f]{32}\b`, marker: 'SK[0-9a-f]{32}' },
-  { what: 'npm token', source: String.raw`\bnpm_[A-Za-z0-9]{36}\b`, marker: 'npm_' },
-  { what: 'GitLab token', source: String.raw`\bglpat-[A-Za-z0-9_-]{20,}`, marker: 'glpat-' },
-  { what: 'Shopify token', source: String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`, marker: 'shp(?:at|ss|ca|pa)_' },
-  { what: 'DigitalOcean token', source: String.raw`\bdo[por]_v1_[a-f0-9]{64}\b`, marker: '_v1_' },
-  { what: 'Telegram bot token', source: String.raw`\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b`, marker: ':AA[A-Za-z0-9_-]' },
-  { what: 'Hugging Face token', source: String.raw`\bhf_[A-Za-z0-9]{34}\b`, marker: 'hf_' },
+  { what: 'SendGrid API key', source: String.raw`\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}`, marker: String.raw`SG\.`, home: ['sendgrid.com', 'sendgrid.net'] },
+  { what: 'Mailgun API key', source: String.raw`\bkey-[0-9a-f]{32}\b`, marker: 'key-', home: ['mailgun.net', 'mailgun.org'] },
+  { what: 'Twilio API key', source: String.raw`\bSK[0-9a-f]{32}\b`, marker: 'SK[0-9a-f]{32}', home: ['twilio.com'] },
+  { what: 'npm token', source: String.raw`\bnpm_[A-Za-z0-9]{36}\b`, marker: 'npm_', home: ['npmjs.org', 'npmjs.com'] },
+  { what: 'GitLab token', source: String.raw`\bglpat-[A-Za-z0-9_-]{20,}`, marker: 'glpat-', home: ['gitlab.com'] },
+  { what: 'Shopify token', source: String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`, marker: 'shp(?:at|ss|ca|pa)_', home: ['myshopify.com', 'shopify.com'] },
+  { what: 'DigitalOcean token', source: String.raw`\bdo[por]_v1_[a-f0-9]{64}\b`, marker: '_v1_', home: ['digitalocean.com'] },
+  { what: 'Telegram bot token', source: String.raw`\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b`, marker: ':AA[A-Za-z0-9_-]', home: ['telegram.org'] },
+  { what: 'Hugging Face token', source: String.raw`\bhf_[A-Za-z0-9]{34}\b`, marker: 'hf_', home: ['huggingface.co'] },
   { what: 'Vault token', source: String.raw`\bhv[sb]\.[A-Za-z0-9_-]{24,}`, marker: String.raw`hv[sb]\.` },
-  { what: 'PyPI token', source: String.raw`\bpypi-AgE[A-Za-z0-9_-]{50,}`, marker: 'pypi-' },
-  { what: 'Notion token', source: String.raw`\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b`, marker: 'secret_|ntn_' },
-  { what: 'Linear API key', source: String.raw`\blin_api_[A-Za-z0-9]{40}\b`, marker: 'lin_api_' },
-  { what: 'Postman API key', source: String.raw`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, marker: 'PMAK-' },
-  { what: 'Atlassian API token', source: String.raw`\bATATT3[A-Za-z0-9_=-]{50,}`, marker: 'ATATT' },
-  { what: 'Square token', source: String.raw`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}\b`, marker: 'sq0' },
-  { what: 'Supabase token', source: String.raw`\bsbp_[a-f0-9]{40}\b`, marker: 'sbp_' },
-  { what: 'Figma token', source: String.raw`\bfigd_[A-Za-z0-9_-]{40,}`, marker: 'figd_' },
-  { what: 'Doppler token', source: String.raw`\bdp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}`, marker: String.raw`dp\.` },
-  { what: 'Google OAuth token', source: String.raw`\bya29\.[A-Za-z0-9_-]{20,}`, marker: String.raw`ya29\.` },
-  { what: 'Azure storage key', source: String.raw`AccountKey=[A-Za-z0-9+/]{86}==`, marker: 'AccountKey=' },
-  { what: 'Alibaba Cloud AccessKey', source: String.raw`\bLTAI[0-9A-Za-z]{12,24}\b`, marker: 'LTAI' },
-  { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID' },
+  { what: 'PyPI token', source: String.raw`\bpypi-AgE[A-Za-z0-9_-]{50,}`, marker: 'pypi-', home: ['pypi.org'] },
+  { what: 'Notion token', source: String.raw`\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b`, marker: 'secret_|ntn_', home: ['notion.com', 'notion.so'] },
+  { what: 'Linear API key', source: String.raw`\blin_api_[A-Za-z0-9]{40}\b`, marker: 'lin_api_', home: ['linear.app'] },
+  { what: 'Postman API key', source: String.raw`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, marker: 'PMAK-', home: ['getpostman.com', 'postman.com'] },
+  { what: 'Atlassian API token', source: String.raw`\bATATT3[A-Za-z0-9_=-]{50,}`, marker: 'ATATT', home: ['atlassian.net', 'atlassian.com'] },
+  { what: 'Square token', source: String.raw`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}\b`, marker: 'sq0', home: ['squareup.com', 'squareupsandbox.com'] },
+  { what: 'Supabase token', source: String.raw`\bsbp_[a-f0-9]{40}\b`, marker: 'sbp_', home: ['supabase.co', 'supabase.com'] },
+  { what: 'Figma token', source: String.raw`\bfigd_[A-Za-z0-9_-]{40,}`, marker: 'figd_', home: ['figma.com'] },
+  { what: 'Doppler token', source: String.raw`\bdp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}`, marker: String.raw`dp\.`, home: ['doppler.com'] },
+  { what: 'Google OAuth token', source: String.raw`\bya29\.[A-Za-z0-9_-]{20,}`, marker: String.raw`ya29\.`, home: ['googleapis.com', 'google.com'] },
+  { what: 'Azure storage key', source: String.raw`AccountKey=[A-Za-z0-9+/]{86}==`, marker: 'AccountKey=', home: ['core.windows.net'] },
+  { what: 'Alibaba Cloud AccessKey', source: String.raw`\bLTAI[0-9A-Za-z]{12,24}\b`, marker: 'LTAI', home: ['aliyuncs.com'] },
+  { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID', home: ['tencentcloudapi.com'] },
 ];
 
 /** Prefilter alternatives that every vendor token contains (join with `|` into a case-insensitive pattern). */
