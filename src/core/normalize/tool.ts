@@ -87,6 +87,9 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
     }
     fallback ??= res;
   }
+  // A resource URI names what is read or written when the name does not (mcp resources/read
+  // {uri: "sms://inbox"}, {uri: "content://com.android.contacts/…"}).
+  if (resource === null) resource = uriResource(args, catalog, generic);
   resource ??= fallback;
   // A word that is a verb names the action; a plural that is only a verb in the singular names
   // what is acted on: stripe.charges.retrieve reads, stripe.refunds.create pays.
@@ -134,7 +137,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   }
   const webUrl = Object.entries(args).some(([k, v]) => ak.url.has(k.toLowerCase()) && typeof v === 'string' && !DEVICE_URI.test(v.trim()));
   // An unknown tool given a web address anywhere (destination.url, target) sends to it (exports, backups).
-  if (!webUrl && (effect === null || effect === 'read') && !Object.keys(args).some((k) => ak.recipients.has(k.toLowerCase()))) {
+  // (so does one that only says it posts or sends, to no recipient: net.httpPost {target: {url}})
+  if (!webUrl && (effect === null || effect === 'read' || effect === 'send') && !Object.keys(args).some((k) => ak.recipients.has(k.toLowerCase()))) {
     const where = leaves.find((l) => HTTP_URL.test(l.value.trim()) && !CONTENT_KEY.test(l.key) && !ACTION_KEYS.has(l.key));
     // (a read that hands over nothing but the address is a GET; records, files or options beside it are posted)
     const onlyAddress = Object.keys(args).length === 1;
@@ -168,12 +172,28 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   return { resource: resource ?? 'device', effect: effect ?? 'read', how };
 }
 
+const RESOURCE_URI = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]*)/i;
+
+/** The resource a `uri` argument's scheme (sms://) or content provider (content://com.android.contacts) names. */
+function uriResource(args: Record<string, unknown>, catalog: Catalog, generic: ReadonlySet<string>): string | null {
+  const uri = args.uri ?? args.resource_uri ?? args.resourceUri;
+  const m = typeof uri === 'string' ? RESOURCE_URI.exec(uri.trim()) : null;
+  if (!m) return null;
+  const scheme = m[1].toLowerCase();
+  const named = scheme === 'content' ? idWords(m[2]) : [scheme];
+  for (const word of named) {
+    const res = catalog.toolWords.resources.get(word);
+    if (res && !generic.has(res)) return res;
+  }
+  return null;
+}
+
 const DRAFT_TOOL = /(^|[^a-z])drafts?([^a-z]|$)/i;
 
 /** Resources whose writes store records on the device (settings, contacts, notes …), notifying nobody. */
 const LOCAL_RECORD_RESOURCES = new Set(['settings', 'device', 'apps', 'contacts', 'notes', 'files', 'photos']);
 
-const DEVICE_URI = /^(content|file|android\.resource):|^\//i;
+const DEVICE_URI = /^(content|file|android\.resource):|^\/|^(?!(?:https?|wss?|ftps?|sftp):)[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Arguments that carry what a message says, in the languages tool authors use. */
 const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|status|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo|内容|消息|正文|文本|附言)$/;
@@ -218,8 +238,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       const method = String(args.method ?? cls.method ?? (READ_NAME.test(tool.name) ? 'GET' : body !== undefined ? 'POST' : 'GET'));
       const headers = (typeof args.headers === 'object' && args.headers !== null ? args.headers : {}) as Record<string, string>;
       const lifted = liftHttp({ method, url, body, headers }, catalog, org, 'tool.arguments.url');
-      // A scope on what the tool's name says it is (browser, files …) covers it too.
-      const named = cls.named && cls.named !== lifted.resource ? [cls.named] : [];
+      // A scope on what the tool's name says it is (browser, files …) covers it too; but `http`
+      // never covers an org's private host (protocol.md §4), whatever the tool is called.
+      const named = cls.named && cls.named !== lifted.resource && !(cls.named === 'http' && org.privateLabels.has(lifted.resource)) ? [cls.named] : [];
       const altResources = [...(lifted.altResources ?? []), ...named];
       // liftHttp's result is this call's own object: relabel it in place.
       lifted.altResources = altResources.length > 0 ? altResources : undefined;
