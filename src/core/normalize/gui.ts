@@ -284,6 +284,9 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   }
   // "Continue" / "Next" in a payment app with no payee yet leads on to choosing whom to pay.
   if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draft.recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
+  // The bare name of a transfer or a payment rail ("Pix", "UPI", "Transfer") with no amount typed
+  // or shown opens that flow.
+  if (effect === 'payment' && PAYMENT_FLOW_OPENER.test(semanticLabel.trim()) && draft.amount.length === 0 && !screen.path.some((p) => NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p))) return base(inputs, 'navigate', `${why}: opens the payment flow`);
   // A confirm right after a Send ("Send this message without a subject?" → OK) sends the draft.
   const lastTwo = screen.path.slice(-2);
   if (!effect && lastTwo.some((p) => inputs.catalog.buttonByLabel(p) === 'send') && draft.body.length > 0 && kind !== 'payments') return liftSend(inputs, `${why}: confirms the send`);
@@ -345,7 +348,7 @@ const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢�
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 function shortLead(label: string): boolean {
   const lead = label.slice(0, label.search(/[\d\p{Sc}]/u)).trim();
@@ -428,6 +431,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
+      // ...and so does a Send that names a sum ("Send $15.00", "Enviar R$ 35,00").
+      if (semantic === 'send' && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(label)) return liftPayment(inputs, `button "${label}" names a sum`);
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
     case 'delete': {
       // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).

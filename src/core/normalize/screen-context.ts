@@ -37,6 +37,8 @@ function roleWords(target: Target | undefined): string[] {
   return words;
 }
 
+const ZERO_SUM = /^\s*(?:\p{Sc}|r\$|[a-z]{3}\s)\s?0+(?:[.,]0+)?\s*$|^\s*0+(?:[.,]0+)?\s?(?:\p{Sc}|[a-z]{3})\s*$/iu;
+
 const roleCache = new Map<string, FieldRole>();
 
 /** The role of a field, remembered per (app kind, target) since the same fields recur. */
@@ -68,6 +70,8 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
     }
   }
   if (words.some((w) => /^(editurl|urlbar|omnibox|omnibar)$/.test(w)) || (appKind === 'browser' && words.includes('toolbar'))) return 'url';
+  // A field whose placeholder is a zero sum ("$0.00", "R$ 0,00", "0,00 €") takes an amount.
+  if ([target?.text, target?.contentDesc].some((hint) => hint !== undefined && ZERO_SUM.test(hint))) return 'amount';
   return 'body';
 }
 

@@ -59,6 +59,8 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
   if (/\p{L}/u.test(piece) && /\p{N}/u.test(piece) && key.length >= 5 && !/\s/.test(piece.trim())) return true;
   if (fromData && key.length >= MIN_KEY && /^\p{Lu}/u.test(piece)) return true;
   if (key.length >= 24 && piece.trim().split(/\s+/).length >= 4) return true;
+  // A line of three or more words with a number in it is an address, a room, a venue ("Хамовнический суд, каб. 412").
+  if (key.length >= 16 && /\p{N}/u.test(piece) && piece.trim().split(/\s+/).length >= 3) return true;
   return false;
 }
 
