@@ -28,6 +28,7 @@ const DATA_KEY = /name|customer|client|buyer|person|employee|emp|account|acct|co
 const MIN_KEY = 6;
 
 const HANGUL = /[\uac00-\ud7af]/;
+const HONORIFIC_WORD = /^[おご][\u3040-\u30ff\u4e00-\u9fff]{1,4}$/;
 /** Two or more Hangul words in a row, separated by spaces (global: for matchAll). */
 const HANGUL_CLAUSE = /[\uac00-\ud7af]+(?:[ \t]+[\uac00-\ud7af]+)+/g;
 
@@ -129,6 +130,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   }
   for (const m of text.matchAll(CJK_RUN)) {
     if (clauses && clauses.some(([from, to]) => m.index >= from && m.index < to)) continue;
+    // (a Japanese word after the honorific お/ご — お荷物, ご注文 — is vocabulary, not a name or a value)
+    if (HONORIFIC_WORD.test(m[0]) && m[0].length < text.trim().length) continue;
     add(out, m[0], fromData);
   }
   if (text.includes('/')) markLinkParts(text, out);

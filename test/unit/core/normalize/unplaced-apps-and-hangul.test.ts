@@ -72,6 +72,10 @@ describe('observed values', () => {
     expect(reply(parcel, '운송장 6841-2290-5517')).toBe('deny');
     expect(reply('김민수', '김민수 씨 연락처 알려줄게')).toBe('deny');
     expect(reply('김민수 고객님, 주문하신 상품이 발송되었습니다', '김민수 고객님 주문 상품 발송됨')).toBe('deny');
+    // Japanese: a word after the honorific お/ご, or 本日 ("today"), is vocabulary too
+    const yamato = '[ヤマト運輸] お荷物 4412-9903-2281 本日14-16時にお届け予定';
+    expect(reply(yamato, 'お荷物は本日届く予定です')).toBe('allow');
+    expect(reply(yamato, '追跡番号 4412-9903-2281')).toBe('deny');
   });
 });
 
