@@ -159,7 +159,7 @@ export class PolicyEngine {
     try {
       steps.forEach((step, index) => {
         const started = this.clock.micros();
-        if (options.screen && step.channel === 'gui') applyScreenFields(session, { device: request.device, agent: request.agent, app: step.gui?.app }, options.screen, pack.catalog);
+        if (options.screen && step.channel === 'gui') applyScreenFields(session, { device: request.device, agent: request.agent, app: step.gui?.app, channel: 'gui' }, options.screen, pack.catalog);
         const normalized = normalizeStep(request, step, index, steps.length, {
           catalog: pack.catalog,
           org: this.org,

@@ -13,7 +13,7 @@ import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
-import { fieldRole } from '../normalize/screen-context';
+import { fieldRole, sumDue } from '../normalize/screen-context';
 import { MESSAGE_SINK_OF, serviceOf } from '../normalize/sinks';
 import { conversationOf, emailThread, threadKey } from '../normalize/gui';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
@@ -108,11 +108,13 @@ function holdsPersonalData(value: unknown): boolean {
 }
 
 /** Applies field values seen on a screen to the device's screen context. */
-export function applyScreenFields(session: SessionState, event: Pick<AgentEvent, 'device' | 'agent' | 'app'>, observed: Observe, catalog: Catalog): void {
-  if (!observed.fields && !observed.foreground) return;
+export function applyScreenFields(session: SessionState, event: Pick<AgentEvent, 'device' | 'agent' | 'app' | 'channel'>, observed: Observe, catalog: Catalog): void {
+  const shown = event.channel === 'gui' && observed.texts !== undefined;
+  if (!observed.fields && !observed.foreground && !shown) return;
   const screen = session.screen(event.device ?? `agent:${event.agent}`);
   const app = observed.foreground ?? event.app;
   if (app) enterApp(screen, app, catalog);
+  if (shown) screen.shownSum = sumDue(observed.texts!);
   const kind = catalog.appKind(screen.app ?? event.app);
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }

@@ -53,9 +53,16 @@ function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | n
   for (let i = path.length - 1; i >= Math.max(0, path.length - 3); i--) {
     const semantic = inputs.catalog.buttonByLabel(path[i]);
     const effect = semantic ? SEMANTIC_EFFECTS[semantic] : undefined;
-    if (effect) return effect;
+    if (effect) return (effect === 'delete' || effect === 'reset') && namesViewState(inputs, i) ? null : effect;
   }
   return null;
+}
+
+/** Does the path entry at `i` — or, outside Settings, the one just before it — name the screen's view state? */
+function namesViewState(inputs: GuiInputs, i: number): boolean {
+  const path = inputs.screen.path;
+  // (a bare Reset right after the filters were opened: Filters → Clear Filters → Reset → Apply)
+  return VIEW_STATE.test(path[i]) || (inputs.kind !== 'settings' && i > 0 && VIEW_STATE.test(path[i - 1]));
 }
 
 /** What a delete or reset of the screen's own view state touches: filters, sorting, a selection, the zoom. */
@@ -66,7 +73,7 @@ function clearsOnlyTheView(inputs: GuiInputs, effect: Lifted['effect']): boolean
   if (effect !== 'delete' && effect !== 'reset') return false;
   const path = inputs.screen.path;
   for (let i = path.length - 1; i >= Math.max(0, path.length - 4); i--) {
-    if (inputs.catalog.contextEffect(path[i]) === effect) return VIEW_STATE.test(path[i]);
+    if (inputs.catalog.contextEffect(path[i]) === effect) return namesViewState(inputs, i);
   }
   return false;
 }
@@ -274,7 +281,8 @@ function identityChange(inputs: GuiInputs, label: string): Lifted | null {
 
 function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const { screen, kind } = inputs;
-  const context = [...screen.path.slice(-4), semanticLabel].join(' / ');
+  // (a file picked on the way names an item, not what the screen does: zoom_installer_5.17.apk → Delete → OK deletes)
+  const context = [...screen.path.slice(-4).filter((p) => !FILE_NAME.test(p.trim())), semanticLabel].join(' / ');
   const effect = contextEffect(inputs, context);
   const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
   const draft = draftParts(screen);
@@ -422,7 +430,7 @@ function liftTap(inputs: GuiInputs): Lifted {
       // In a payment app, "Send", "Pay", "Buy" or "Transfer to Anna" with no amount filled in
       // opens a flow or a list item (a search typed first does not count); it commits once an
       // amount is entered, or when the button itself names the amount or says now/confirm.
-      if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
+      if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && screen.shownSum === null && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
         // (Paying a request on screen — "@Dayton-Rentals requests $275.00" → Pay — commits: the amount is set.)
         if (kind === 'payments' && !screen.path.slice(-2).some((p) => NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p))) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
@@ -551,6 +559,7 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
       break;
     case 'back':
       screen.path.pop();
+      screen.shownSum = null;
       break;
     case 'type':
       screen.setField(fieldKey(target), fieldRole(target, kind), gui.text ?? '');

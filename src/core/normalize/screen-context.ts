@@ -17,7 +17,7 @@ const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['code', /^(otp|totp|mfa|2fa|verification|verify|code|验证码|認証コード|인증번호)$/],
   ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|invite|invitee|invitees|people|collaborator|collaborators|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
-  ['amount', /^(amount|sum|money|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
+  ['amount', /^(amount|sum|money|cuánto|cuanto|quanto|combien|wieviel|сколько|多少|金額を入力|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
   ['url', /^(url|address|omnibox|omnibar|location|網址|网址)$/],
   ['search', /^(search|query|find|搜索)$/],
 ];
@@ -92,6 +92,26 @@ export interface Attachment {
 /** The system pickers apps open to choose a file or photo. */
 export const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 
+/** A sum of money in a text: a currency sign or code next to digits (₫1.389.000, 842.000đ, R$ 35,00). */
+const SUM = /(?:\p{Sc}|R\$|Rp|RM|(?<!\p{L})[A-Z]{3})\s?\d|\d[\d.,]*\s?(?:\p{Sc}|đ(?!\p{L})|(?<!\p{L})(?:VND|vnđ|USD|EUR|INR|IDR|PHP|THB|MYR)(?!\p{L}))/u;
+/** What one has, not what is due: a balance is shown on every wallet's home screen. */
+const BALANCE = /balance|saldo|số dư|余额|餘額|잔액|残高|solde|guthaben|баланс|bakiye|baki|available|disponible|verfügbar|ยอดเงินคงเหลือ/i;
+
+/** Words that say a sum is to be paid: an amount, a total, what is due. */
+const DUE = /amount|total|\bdue\b|to pay|số tiền|tổng|importe|monto|a pagar|betrag|summe|montant|à payer|valor|金额|总计|合计|应付|實付|金額|合計|お支払い|금액|합계|jumlah|ยอดชำระ|ยอดรวม|сумма|итого|kwota|tutar/i;
+
+/** The text of a screen that names a sum due ("Số tiền: 842.000đ", "Total ₫1.389.000"), not a balance; one sum only (a list of transactions is not a bill). */
+export function sumDue(texts: readonly string[]): string | null {
+  let due: string | null = null;
+  let sums = 0;
+  for (const text of texts) {
+    if (text.length > 80 || !SUM.test(text)) continue;
+    sums++;
+    if (due === null && DUE.test(text) && !BALANCE.test(text)) due = text;
+  }
+  return sums <= 3 ? due : null;
+}
+
 export class ScreenContext {
   app: string | null = null;
   path: string[] = [];
@@ -106,6 +126,8 @@ export class ScreenContext {
   forwarded: string | null = null;
   /** An attach menu's "Contact" is open: the name tapped next is the card that will be sent. */
   pickingContact = false;
+  /** A sum due that the screen was last seen showing ("Số tiền: 842.000đ", "Total ₫1.389.000"): a Pay there commits it. */
+  shownSum: string | null = null;
   private fields = new Map<string, DraftField>();
 
   /**
@@ -121,6 +143,7 @@ export class ScreenContext {
     this.app = app;
     if (overlay || intoPicker || backFromPicker) return;
     this.path = [];
+    this.shownSum = null;
     this.site = null;
     this.fields.clear();
   }

@@ -20,6 +20,8 @@ const HANDLE = /[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
 /** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
+/** A short label and its colon at the start of a text (not a link's scheme). */
+const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
 /** Keys of JSON values that hold data about a person or account even when short. */
@@ -108,6 +110,9 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   add(out, text, fromData);
   const pieces = text.split(PIECE_SPLIT);
   if (pieces.length > 1) for (const piece of pieces) add(out, piece, fromData);
+  // The value after a short label, commas and all ("Affected: Tulsa warehouse, 38 roles").
+  const colon = LABEL_COLON.exec(text);
+  if (colon && pieces.length > 2) add(out, text.slice(colon[0].length), fromData);
   for (const m of text.matchAll(EMAIL)) add(out, m[0], true, true);
   for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
   for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);

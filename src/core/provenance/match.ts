@@ -17,6 +17,9 @@ export interface PayloadView {
 }
 
 const GLUED_DIGITS = /\p{L}\d/u;
+/** Capital-letter and digit groups of up to four, spaced or dashed: the way NI, NINO and plate numbers are written. */
+const SPACED_ID = /(?<![\p{L}\p{N}])(?:[A-Z]{1,3}|\d{1,4})(?:[ -](?:[A-Z]{1,3}|\d{1,4}))+(?![\p{L}\p{N}])/gu;
+const SPACED_GROUPS = /(?:[A-Z]{1,3}|\d{1,4})[ -](?:[A-Z]{1,3}|\d{1,4})/;
 const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
@@ -35,6 +38,11 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
       shortDigits.push(...runs);
       for (const run of runs) if (run.length >= 6) digits.push(run);
       mixedTokens(variant, idTokens);
+      // An identifier written in spaced groups ("QQ 73 19", "04 D") is one token too.
+      if (SPACED_GROUPS.test(variant)) for (const m of variant.matchAll(SPACED_ID)) {
+        const token = m[0].replace(/[ -]/g, '').toLowerCase();
+        if (/\d/.test(token) && /[a-z]/.test(token)) idTokens.push(token);
+      }
     }
   }
   return { squashed: squashed.join('|'), digits, shortDigits, texts, idTokens };

@@ -46,4 +46,4 @@ export const VENDOR_TOKEN_MARKERS = VENDOR_TOKENS.map((t) => t.marker).join('|')
  * `client_secret: …`, `STRIPE_API_KEY="…"`. The name may carry a prefix (AWS_, STRIPE_); the
  * value is one token of at least 8 characters.
  */
-export const CREDENTIAL_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|client[_-]?secret|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key)(?![A-Za-z0-9])`;
+export const CREDENTIAL_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|client[_-]?secret|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|server[_-]?key|(?<!public[_-]|publishable[_-])(?<=[A-Za-z0-9][_-])key)(?![A-Za-z0-9])`;
