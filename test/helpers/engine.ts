@@ -65,3 +65,8 @@ export function decide(e: PolicyEngine, request: unknown, observe?: Record<strin
   if (last.decision.decision === 'allow' && observe) e.commit(last.event.session, last.event.id, observe);
   return last.decision;
 }
+
+/** Decides GUI actions in one app in order (agent `a`, device `dev`): their decisions. */
+export function guiSteps(e: PolicyEngine, app: string, actions: Array<Record<string, unknown>>): string[] {
+  return actions.map((g) => decide(e, gui('a', 'dev', { app, ...g })).decision);
+}

@@ -2,10 +2,10 @@
 // (South Asia, Southeast Asia, Spanish-speaking countries, corporate phones, hardest variations,
 // llm-heavy and api-heavy mixes, assistive agents).
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, tool } from '../../../helpers/engine';
+import { decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 import { fieldRole } from '../../../../src/core/normalize/screen-context';
 
-const steps = (e: ReturnType<typeof engine>, app: string, actions: Array<Record<string, unknown>>) => actions.map((g) => decide(e, gui('a', 'dev', { app, ...g })).decision);
+const steps = guiSteps;
 
 describe('payments', () => {
   it('Pay on a screen that shows the sum due commits it; a balance or a list of transactions does not', () => {

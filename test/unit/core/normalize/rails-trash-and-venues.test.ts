@@ -1,9 +1,9 @@
 // Payment rails, bins, accounts and venues, from held-out round 14 (Lusophone, francophone,
 // mainland China, Eastern Europe, small shops, NGOs, households, one-detail twins).
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui } from '../../../helpers/engine';
+import { decide, engine, gui, guiSteps } from '../../../helpers/engine';
 
-const steps = (e: ReturnType<typeof engine>, app: string, actions: Array<Record<string, unknown>>) => actions.map((g) => decide(e, gui('a', 'dev', { app, ...g })).decision);
+const steps = guiSteps;
 
 describe('payments', () => {
   it('the bare name of a payment rail opens its flow; with an amount under way it pays', () => {

@@ -3,10 +3,10 @@
 // Africa and the Gulf, the Nordics and DACH, Japan/Korea/Taiwan, gig work, real estate, long
 // multi-agent sessions).
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, liftedTool, tool } from '../../../helpers/engine';
+import { decide, engine, gui, guiSteps, liftedTool, tool } from '../../../helpers/engine';
 
 const agents = (scopes: string[]) => ({ agents: { a: { role: 'r', scopes, mode: 'HOTL' } } });
-const steps = (e: ReturnType<typeof engine>, app: string, actions: Array<Record<string, unknown>>) => actions.map((g) => decide(e, gui('a', 'dev', { app, ...g })).decision);
+const steps = guiSteps;
 
 describe('an app the catalog cannot place', () => {
   it('opens, navigates and drafts for an agent holding any scope; what it commits there is checked on its own resource', () => {
