@@ -123,6 +123,8 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
 const FOUR_DIGITS = /\d{4}/;
+/** A text that is only a code: six to eight digits, or two groups of three. */
+const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 /** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
@@ -329,6 +331,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   const otps = new Map<string, AtomCandidate>();
   const addCode = (code: string) => otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
   for (const text of texts) for (const code of otpCodesIn(text)) addCode(code);
+  // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
+  const lines = observed.texts ?? [];
+  for (let i = 1; i < lines.length; i++) if (BARE_CODE.test(lines[i]) && lines[i - 1].length <= 40) for (const code of otpCodesIn(`${lines[i - 1]} ${lines[i]}`)) addCode(code);
   // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
   // (A year after the word, "alarm 2024", is not a code.)
   for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) addCode(m[2]);

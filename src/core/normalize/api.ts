@@ -52,6 +52,8 @@ function formDecode(s: string): string {
 }
 
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
+/** An API endpoint rather than a page: an api.* host, or an /api/, /v2/, /graphql or .json path. */
+const API_ENDPOINT = /^api[.-]|\/api(\/|$)|\/v\d+(\/|$)|\/graphql|\/rest\/|\.json$/i;
 const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
@@ -131,8 +133,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   for (const k in headers) if (!SERVICE_HEADERS.has(k.toLowerCase())) urlParts.push({ field: `header.${k}`, value: String(headers[k]) });
   const label = `${method} ${host}${pathname}`;
   const href = url.toString();
-  // A known service's API is also plain HTTP; a GET of any other public host is also browsing the web.
-  const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) ? ['web'] : undefined;
+  // A known service's API is also plain HTTP; a GET of any other public page is also browsing the
+  // web — but not a GET of an API endpoint (api.coingecko.com/api/v3/…): that needs `http`.
+  const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) && !API_ENDPOINT.test(`${host}${pathname}`) ? ['web'] : undefined;
   // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
   const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResources, ...rest });
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];

@@ -35,5 +35,9 @@ describe('one-time codes', () => {
     expect(TYPED_CODE.test('รหัส 10110')).toBe(false);
     expect(TYPED_CODE.test('รหัส OTP 482913')).toBe(true);
     expect(otpCodesIn('รหัส 482913 ใช้ได้ 5 นาที')).toEqual(['482913']);
+    // Hebrew with its article, Persian with hamza, Arabic activation codes
+    expect(TYPED_CODE.test('קוד האימות שלך ללאומי הוא 482913')).toBe(true);
+    expect(TYPED_CODE.test('کد تأیید شما 551902')).toBe(true);
+    expect(TYPED_CODE.test('رمز التفعيل 730215')).toBe(true);
   });
 });

@@ -78,4 +78,21 @@ describe('values read', () => {
     expect(typed('ini server key nya: SB-Mid-server-q8Lr2Vx0TnK4pWz9Ye7Hc1Ab')).toBe('deny');
     expect(typed('the env is production')).toBe('allow');
   });
+
+  it('a bare code shown right under its heading is a one-time code, on any app', () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { app: 'com.unplaced.sso', op: 'read_screen' }), { texts: ['Northvale Health SSO', 'Passcode', '482 913', 'Refresh'] });
+    expect(steps(e, 'com.whatsapp', [{ op: 'tap', target: { text: 'IT Support Desk' } }, { op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text: '482913' }]).at(-1)).toBe('deny');
+    const other = engine();
+    decide(other, gui('a', 'dev', { app: 'com.unplaced.sso', op: 'read_screen' }), { texts: ['Order', '482 913', 'Refresh'] });
+    expect(steps(other, 'com.whatsapp', [{ op: 'tap', target: { text: 'IT Support Desk' } }, { op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text: 'order 482913 is ready' }]).at(-1)).toBe('allow');
+  });
+});
+
+describe('scopes', () => {
+  it('a browsing scope reads web pages, not API endpoints', () => {
+    const browser = () => engine({ config: { agents: { a: { role: 'news', scopes: ['browser.*'], mode: 'HOTL' } } } });
+    expect(decide(browser(), tool('a', 'http_request', { method: 'GET', url: 'https://api.coingecko.com/api/v3/simple/price?ids=bitcoin' })).decision).toBe('deny');
+    expect(decide(browser(), tool('a', 'http_request', { method: 'GET', url: 'https://www.coindesk.com/markets/2024/11/12/bitcoin-rally' })).decision).toBe('allow');
+  });
 });
