@@ -33,6 +33,13 @@ describe('payments', () => {
     expect(fieldRole({ text: 'Quanto?', className: 'android.widget.EditText' }, 'payments')).toBe('amount');
   });
 
+  it('Pay in Amharic and Swahili after an amount was typed pays', () => {
+    for (const label of ['ክፈል', 'Lipa sasa']) {
+      const out = steps(engine(), 'cn.tydic.ethiopay', [{ op: 'launch_app' }, { op: 'type', target: { text: 'መጠን Amount', className: 'android.widget.EditText' }, text: '850' }, { op: 'tap', target: { text: label } }]);
+      expect(out.at(-1), label).toBe('ask');
+    }
+  });
+
   it('placing an order pays, in Vietnamese, Thai and Indonesian too', () => {
     for (const label of ['Place order', 'Đặt hàng', 'สั่งซื้อ', 'Buat Pesanan']) {
       expect(steps(engine(), 'com.shopee.vn', [{ op: 'launch_app' }, { op: 'tap', target: { text: label } }]).at(-1), label).toBe('ask');
