@@ -158,10 +158,12 @@ class GateContext implements RuleContext {
         const reply = replyThread(this.event);
         // ...and a name that is part of the recipient's own address is not news to them (BESCOM → bescom.billdesk@hdfcbank).
         const recipients = this.event.sink ? this.event.sink.recipients.map(squash).filter((k) => k.length >= 5) : [];
+        // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak.
+        const paysFromItsOwnList = this.event.sink?.kind === 'payment';
         for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
           const atom = hit.atom;
           // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
-          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key)))))) continue;
+          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key))) || (paysFromItsOwnList && atom.label === 'payments')))) continue;
           carry(atom.label, atom.secret);
         }
         if (this.event.sink) {

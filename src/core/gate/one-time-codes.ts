@@ -11,7 +11,7 @@ const SPECIFIC = [
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
   'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
-  'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod de verificare',
+  'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod(?:ul)? (?:(?:tău|tau) )?de (?:verificare|autentificare|confirmare|securitate)',
   'κωδικός επαλήθευσης', 'код підтвердження', 'קוד ה?אימות', 'رمز التحقق', 'رمز التفعيل', 'كود التحقق', 'رمز الدخول', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
   'tek kullanımlık (?:şifre|kod)\\p{L}*', 'kod pengesahan', 'kod tac', 'mã xác thực', 'קוד חד פעמי', 'کد ت[اأ]یید', 'کد یکبار مصرف', 'doğrulama kodunuz', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
   'одноразовий (?:пароль|код)', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',

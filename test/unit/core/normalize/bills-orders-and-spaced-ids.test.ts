@@ -102,4 +102,22 @@ describe('scopes', () => {
     expect(decide(browser(), tool('a', 'http_request', { method: 'GET', url: 'https://api.coingecko.com/api/v3/simple/price?ids=bitcoin' })).decision).toBe('deny');
     expect(decide(browser(), tool('a', 'http_request', { method: 'GET', url: 'https://www.coindesk.com/markets/2024/11/12/bitcoin-rally' })).decision).toBe('allow');
   });
+
+  it('a bill listed by a bills tool is a payments read, and paying it with its own reference is that payment', () => {
+    const e = engine({ config: { agents: { a: { role: 'household bills', scopes: ['payments.*'], mode: 'HOTL' } } } });
+    expect(decide(e, tool('a', 'bills_list_due', { within_days: 7 }), { result: [{ payee: 'Thames Water', amount: '38.12', due: '2024-11-14', ref: 'TW-5580193' }] }).decision).toBe('allow');
+    expect(decide(e, tool('a', 'bills_pay', { payee: 'Thames Water', amount: '38.12', reference: 'TW-5580193' })).decision).toBe('ask');
+    expect(decide(e, tool('a', 'bill_pay_schedule', { payee: 'Xcel Energy', amount: '143.27', send_on: '2024-11-20' })).decision).toBe('ask');
+  });
+});
+
+describe('Central and Eastern European words', () => {
+  it('uninstall in Romanian, developer options in Greek, a Hungarian bill approval, a Romanian one-time code', () => {
+    expect(steps(engine(), 'com.android.settings', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Aplicații' } }, { op: 'tap', target: { text: 'Subway Surfers' } }, { op: 'tap', target: { text: 'Dezinstalează' } }, { op: 'tap', target: { resourceId: 'android:id/button1', text: 'OK' } }]).at(-1)).toBe('ask');
+    expect(steps(engine(), 'com.android.settings', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Σύστημα' } }, { op: 'tap', target: { text: 'Επιλογές για προγραμματιστές' } }, { op: 'tap', target: { text: 'Εντοπισμός σφαλμάτων USB' } }, { op: 'tap', target: { resourceId: 'android:id/button1', text: 'OK' } }]).at(-1)).toBe('ask');
+    expect(steps(engine(), 'hu.otpbank.mobile', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Csekkbefizetés' } }, { op: 'tap', target: { text: 'MVM Next – 2024. október' } }, { op: 'tap', target: { text: 'Jóváhagyás' } }]).at(-1)).toBe('ask');
+    const e = engine();
+    decide(e, tool('a', 'notifications_list', { limit: 2 }), { result: [{ package: 'com.google.android.apps.messaging', title: 'ING', text: 'Codul tau de autentificare ING HomeBank este 781 334. Nu il comunica nimanui.' }] });
+    expect(steps(e, 'com.brave.browser', [{ op: 'type', target: { text: 'Cod SMS', className: 'android.widget.EditText' }, text: '781334' }]).at(-1)).toBe('deny');
+  });
 });
