@@ -102,7 +102,7 @@ const TEXT_PATTERNS: TextPattern[] = [
 
 /** One cheap scan that every text a pattern could match also matches; most text stops here. */
 const MAY_HOLD_SECRET = new RegExp(
-  `-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code|private[_-]?key|${VENDOR_TOKEN_MARKERS}`,
+  `-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code|private[_-]?key|[_-]key|${VENDOR_TOKEN_MARKERS}`,
   'i',
 );
 

@@ -14,6 +14,7 @@ describe('redaction of secrets', () => {
       ['G-482913 is your Google verification code', 'otp', 'G-[REDACTED:otp] is your Google verification code'],
       ['OTP: 1234', 'otp', 'OTP: [REDACTED:otp]'],
       ['-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY----- tail', 'private_key', '[REDACTED:private_key] tail'],
+      ['MIDTRANS_SERVER_KEY=SB-Mid-server-q8Lr2Vx0TnK4pWz9Ye7Hc1Ab', 'api_key', 'MIDTRANS_SERVER_KEY=[REDACTED:api_key]'],
       ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'token', 'jwt [REDACTED:token]'],
     ];
     for (const [input, kind, output] of cases) {
