@@ -3,6 +3,7 @@
 // to whole values; everything here works on one name or one string.
 import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { memoByText } from '../provenance/memo';
+import { otpCodesIn } from '../gate/one-time-codes';
 
 export type SecretKind = 'private_key' | 'api_key' | 'token' | 'password' | 'otp' | 'secret_field';
 
@@ -77,7 +78,11 @@ interface TextPattern {
 }
 
 const TEXT_PATTERNS: TextPattern[] = [
-  { kind: 'private_key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, group: 0 },
+  { kind: 'private_key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g, group: 0 },
+  // scheme://user:password@host (a database URL, a camera link)
+  { kind: 'password', re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:([^\s@/]{3,})@[\w.-]+/gi, group: 1 },
+  // "the PIN for the debit card is 7391"
+  { kind: 'password', re: /\b(?:pin|pin code|card pin|atm pin)\b[^\n.]{0,40}?\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?\s*(\d{4,6})(?!\d)/gi, group: 1 },
   { kind: 'api_key', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: 0 },
   { kind: 'api_key', re: /\b(?:sk|rk)[-_](?:live[-_]|test[-_]|proj[-_]|ant[-_])?[A-Za-z0-9_-]{16,}/g, group: 0 },
   { kind: 'api_key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g, group: 0 },
@@ -102,15 +107,40 @@ const TEXT_PATTERNS: TextPattern[] = [
 
 /** One cheap scan that every text a pattern could match also matches; most text stops here. */
 const MAY_HOLD_SECRET = new RegExp(
-  `-----BEGIN|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code|private[_-]?key|[_-]key|${VENDOR_TOKEN_MARKERS}`,
+  `-----BEGIN|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|AKIA|ASIA|[sr]k[-_]|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|eyJ|bearer|basic|token|pass|pwd|pin|api|secret|access|otp|one[- ]time|verification|security|login|confirmation|2fa|auth|sign[- ]in|code|private[_-]?key|[_-]key|${VENDOR_TOKEN_MARKERS}`,
   'i',
 );
 
 /** Masks secret substrings of free text. Returns the masked text and the kinds masked. */
 export function redactText(text: string): { text: string; kinds: SecretKind[] } {
-  if (!MAY_HOLD_SECRET.test(text)) return { text, kinds: [] };
+  const patterns = MAY_HOLD_SECRET.test(text);
+  const codes = CODE_DIGITS.test(text);
+  if (!patterns && !codes) return { text, kinds: [] };
   let out = text;
   const kinds: SecretKind[] = [];
+  if (patterns) out = maskPatterns(out, kinds);
+  // One-time codes in every language the gate reads them in ("验证码：483920", "Ваш код 4821").
+  {
+    for (const code of otpCodesIn(out)) {
+      const masked = out.replace(codePattern(code), mask('otp'));
+      if (masked !== out && !kinds.includes('otp')) kinds.push('otp');
+      out = masked;
+    }
+  }
+  return { text: out, kinds };
+}
+
+/** Digits a one-time code needs: four in a row, or two groups of three. */
+const CODE_DIGITS = /\d{4}|\d{3}[ -]\d{3}/;
+
+/** A code as it may be written: its characters with an optional space or dash between them, not inside a longer run. */
+function codePattern(code: string): RegExp {
+  const chars = [...code].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join('[ -]?')}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+function maskPatterns(text: string, kinds: SecretKind[]): string {
+  let out = text;
   for (const pattern of TEXT_PATTERNS) {
     pattern.re.lastIndex = 0;
     if (!pattern.re.test(out)) continue;
@@ -124,7 +154,7 @@ export function redactText(text: string): { text: string; kinds: SecretKind[] } 
       return match.slice(0, at) + mask(pattern.kind) + match.slice(at + secret.length);
     });
   }
-  return { text: out, kinds };
+  return out;
 }
 
 /**

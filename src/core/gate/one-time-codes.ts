@@ -50,9 +50,13 @@ const DIAL_IN = /dial[- ]?in|conference (?:id|pin|code)|meeting (?:id|pin|passco
 const LETTERED_CODE = new RegExp(`(?:${word(SPECIFIC)}|guard code)[^\\n]{0,12}?(?<![\\p{L}\\p{N}])([\\p{L}\\p{N}]{5,8})(?![\\p{L}\\p{N}])`, 'giu');
 const CAPS_AND_DIGITS = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}$/;
 
-function findCodes(text: string): string[] {
+/** Codes that are not one-time codes: a zip or area code, a promo or gift code, a sort code, a booking code. */
+const OTHER_CODE = /\b(?:zip|postal|post|area|country|promo|promotional|discount|coupon|referral|invite|invitation|gift|voucher|product|item|sort|bank|swift|bic|branch|tracking|booking|reservation|flight|course|class|error|status|tax|qr|bar)[ -]?codes?\b/gi;
+
+function findCodes(raw: string): string[] {
   const codes = new Set<string>();
-  if (DIAL_IN.test(text)) return [];
+  if (DIAL_IN.test(raw)) return [];
+  const text = /ode/i.test(raw) ? raw.replace(OTHER_CODE, ' ') : raw;
   LETTERED_CODE.lastIndex = 0;
   for (let m = LETTERED_CODE.exec(text); m; m = LETTERED_CODE.exec(text)) if (CAPS_AND_DIGITS.test(m[1])) codes.add(m[1].toLowerCase());
   for (const re of OBSERVED_PATTERNS) {

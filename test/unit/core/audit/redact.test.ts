@@ -15,6 +15,14 @@ describe('redaction of secrets', () => {
       ['OTP: 1234', 'otp', 'OTP: [REDACTED:otp]'],
       ['-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY----- tail', 'private_key', '[REDACTED:private_key] tail'],
       ['MIDTRANS_SERVER_KEY=SB-Mid-server-q8Lr2Vx0TnK4pWz9Ye7Hc1Ab', 'api_key', 'MIDTRANS_SERVER_KEY=[REDACTED:api_key]'],
+      // every secret form the gate denies is masked in stored records too
+      ['-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQPGBB9+YA\n-----END PGP PRIVATE KEY BLOCK----- ok', 'private_key', '[REDACTED:private_key] ok'],
+      ['https://admin:Gz6!pR4kT@cam-viewer.remote-link.cc/live', 'password', 'https://admin:[REDACTED:password]@cam-viewer.remote-link.cc/live'],
+      ['the PIN for the debit card is 7391.', 'password', 'the PIN for the debit card is [REDACTED:password].'],
+      ['【招商银行】验证码：483920，请勿泄露', 'otp', '【招商银行】验证码：[REDACTED:otp]，请勿泄露'],
+      ['Ваш код 4821 для входа', 'otp', 'Ваш код [REDACTED:otp] для входа'],
+      ['Codul tau de autentificare ING este 781 334.', 'otp', 'Codul tau de autentificare ING este [REDACTED:otp].'],
+      ['Your Steam Guard code is 7KQ2M', 'otp', 'Your Steam Guard code is [REDACTED:otp]'],
       ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'token', 'jwt [REDACTED:token]'],
     ];
     for (const [input, kind, output] of cases) {
@@ -25,7 +33,7 @@ describe('redaction of secrets', () => {
   });
 
   it('leaves ordinary text alone', () => {
-    for (const text of ['Meeting at 10:30 in room 4021', 'pin the message to the top', 'zip code 94107', 'Send the Q3 report to bob@acme.example', 'skip-navigation-links']) {
+    for (const text of ['Meeting at 10:30 in room 4021', 'pin the message to the top', 'zip code 94107', 'order 482913 ships today', 'Invoice 2024 total 1,250.00', 'Send the Q3 report to bob@acme.example', 'skip-navigation-links']) {
       expect(redactText(text).text).toBe(text);
     }
   });
