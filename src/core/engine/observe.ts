@@ -120,7 +120,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 }
 
 /** JSON keys whose value is a credential whatever returned it. */
-const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
+const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
 const FOUR_DIGITS = /\d{4}/;
 /** A text that is only a code: six to eight digits, or two groups of three. */
@@ -134,9 +134,17 @@ const PASSWORD_HEADING = /^((wi-?fi|network|account|saved|app)\s+)?(password|pas
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
 const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
-const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|用户名|账号/i;
+const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|benutzer|nutzer|teilnehmer|kundennummer|usuario|utilisateur|identifiant|用户名|账号|ユーザー名|아이디/i;
 
 /** Keys (squashed) of observed values that are secrets: those labelled as passwords or codes, and password-looking strings. */
+/** Values shown right under a heading that names them public (Username, Login, E-mail). */
+function shownUnderPublicLabel(observed: Observe): Set<string> {
+  const keys = new Set<string>();
+  const texts = observed.texts ?? [];
+  for (let i = 1; i < texts.length; i++) if (texts[i - 1].length <= 24 && PUBLIC_LABEL.test(texts[i - 1]) && !SECRET_LABEL.test(texts[i - 1])) keys.add(squash(texts[i]));
+  return keys;
+}
+
 function secretValues(observed: Observe): Set<string> {
   const keys = new Set<string>();
   const texts = observed.texts ?? [];
@@ -144,7 +152,7 @@ function secretValues(observed: Observe): Set<string> {
     const previous = i > 0 ? texts[i - 1] : '';
     const labelled = SECRET_LABEL.test(previous) && previous.length <= 24;
     const plainLabel = PUBLIC_LABEL.test(previous) && previous.length <= 24;
-    if (labelled || (!plainLabel && looksLikePassword(text)) || /^\d{3}\s?\d{3}$|^\d{4,8}$/.test(text.trim())) keys.add(squash(text));
+    if (labelled || (!plainLabel && (looksLikePassword(text) || /^\d{3}\s?\d{3}$|^\d{4,8}$/.test(text.trim())))) keys.add(squash(text));
   });
   for (const value of [observed.body, observed.result]) {
     for (const leaf of jsonLeaves(value)) {
@@ -275,7 +283,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     // On an authenticator or password-manager screen only the codes and passwords are secrets;
     // usernames, e-mail addresses and site names next to them are private data.
     const secretKeys = secretValues(observed);
-    const secret = [...atoms.values()].filter((a) => secretKeys.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits)));
+    // (a number shown under a "Username" or "Login" heading is the user name, not a code)
+    const publicKeys = shownUnderPublicLabel(observed);
+    const secret = [...atoms.values()].filter((a) => secretKeys.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits) && !publicKeys.has(a.key)));
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
     added = session.provenance.record(secret, label.label, label.classes, meta);
     added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), meta);

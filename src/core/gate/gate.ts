@@ -16,6 +16,9 @@ import { MEDIA_FILE, recipientKey, serviceOf } from '../normalize/sinks';
 import { emailThread, threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
+/** A payment's own parameters (the last part of a field name): what it pays, to whom, from where, under which reference. */
+const PAYMENT_PARAM = /^(amount|value|sum|total|currency|price|reference|ref|invoice|invoice_?id|payable|bill|bill_?id|payee|payee_?id|destination|to|to_?iban|iban|recipient|beneficiary|account|to_?account|from|from_?account|source|send_?on|date|due)$/i;
+
 /** Sinks that deliver to people, never to the service that issued an id. */
 const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
 
@@ -158,9 +161,11 @@ class GateContext implements RuleContext {
         const reply = replyThread(this.event);
         // ...and a name that is part of the recipient's own address is not news to them (BESCOM → bescom.billdesk@hdfcbank).
         const recipients = this.event.sink ? this.event.sink.recipients.map(squash).filter((k) => k.length >= 5) : [];
-        // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak.
+        // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak;
+        // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
         const paysFromItsOwnList = this.event.sink?.kind === 'payment';
-        for (const hit of carriedAtoms(store, this.view(), sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
+        const view = paysFromItsOwnList ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
+        for (const hit of carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
           const atom = hit.atom;
           // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
           if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key))) || (paysFromItsOwnList && atom.label === 'payments')))) continue;
@@ -170,7 +175,7 @@ class GateContext implements RuleContext {
           // A local file path in what leaves carries the file itself (attachments, uploads);
           // a quoted phrase of private free text carries its source.
           for (const label of fileLabels(this.event.payload)) carry(label);
-          for (const hit of quotedPhrases(store, this.view(), reply, backHome)) carry(hit.label);
+          for (const hit of quotedPhrases(store, view, reply, backHome)) carry(hit.label);
         }
         if (this.labels.size > 0) this.labels.add('any');
       }

@@ -354,6 +354,7 @@ const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|
 const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢复出厂设置|初期化|初期化する|초기화|공장 초기화|重置|重置选项|リセット|재설정|restablecer|réinitialiser|zurücksetzen|ripristina|redefinir|сброс|сбросить|sıfırla|resetuj|opnieuw instellen)$/i;
 /** A mail or file app's trash folder, and the drawers and menus that list folders. */
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
+const CART = /\bcart\b|\bbasket\b|shopping bag|cart_item|购物车|購物車|カート|장바구니|carrito|panier|warenkorb|carrello|carrinho|koszyk|корзина покупок|sepet/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
@@ -445,6 +446,8 @@ function liftTap(inputs: GuiInputs): Lifted {
     case 'delete': {
       // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).
       if (TRASH_FOLDER.test(label.trim()) && screen.path.some((p) => DRAWER.test(p))) return base(inputs, 'navigate', `folder "${label}"`);
+      // Removing an item from a shopping cart changes the order being put together, no data.
+      if (screen.path.slice(-2).some((p) => CART.test(p)) || CART.test(target?.resourceId ?? '')) return base(inputs, 'navigate', `"${label}" takes an item out of the cart`);
       const context = `${screen.path.slice(-3).join(' ')} ${label}`;
       // (in Settings on an account screen; anywhere when the button names the account: "Deactivate account")
       if (ACCOUNT_WORDS.test(context) && (kind === 'settings' || ACCOUNT_WORDS.test(label))) return base(inputs, 'account', `button "${label}" on an account screen`, { resource: 'accounts' });

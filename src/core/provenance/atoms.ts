@@ -137,6 +137,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (clauses && clauses.some(([from, to]) => m.index >= from && m.index < to)) continue;
     // (a Japanese word after the honorific お/ご — お荷物, ご注文 — is vocabulary, not a name or a value)
     if (HONORIFIC_WORD.test(m[0]) && m[0].length < text.trim().length) continue;
+    // (two characters set off by digits or spaces inside a longer value are a word of it — 礼盒 in "礼盒 80 套" — not a value of their own)
+    if (m[0].length === 2 && fromData && m[0].length < text.trim().length && /[\d\s]/.test(text)) continue;
     add(out, m[0], fromData);
   }
   if (text.includes('/')) markLinkParts(text, out);

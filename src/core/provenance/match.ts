@@ -17,9 +17,9 @@ export interface PayloadView {
 }
 
 const GLUED_DIGITS = /\p{L}\d/u;
-/** Capital-letter and digit groups of up to four, spaced or dashed: the way NI, NINO and plate numbers are written. */
-const SPACED_ID = /(?<![\p{L}\p{N}])(?:[A-Z]{1,3}|\d{1,4})(?:[ -](?:[A-Z]{1,3}|\d{1,4}))+(?![\p{L}\p{N}])/gu;
-const SPACED_GROUPS = /(?:[A-Z]{1,3}|\d{1,4})[ -](?:[A-Z]{1,3}|\d{1,4})/;
+/** Groups of capitals and digits, spaced or dashed: the way NI numbers, plates and gift-card codes are written. */
+const SPACED_ID = /(?<![\p{L}\p{N}])[A-Z0-9]{1,6}(?:[ -][A-Z0-9]{1,6})+(?![\p{L}\p{N}])/gu;
+const SPACED_GROUPS = /[A-Z0-9][ -][A-Z0-9]/;
 const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
@@ -139,7 +139,8 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
       }
     }
     // An identifier split over two sends ("BLLGPP41" then "C12F205Z"): the join straddles them.
-    if (previousIds.length > 0 && view.idTokens.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, view.idTokens)) hits.push({ atom, how: 'split' });
+    // (the second half may be digits only: "PAE48" then "2913")
+    if (previousIds.length > 0 && (view.idTokens.length > 0 || view.shortDigits.length > 0) && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, [...view.idTokens, ...view.shortDigits])) hits.push({ atom, how: 'split' });
   }
   return hits;
 }
