@@ -105,7 +105,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   }
   let effect = EFFECT_ORDER.find((e) => verbs.has(e)) ?? null;
   if (effect === null) effect = EFFECT_ORDER.find((e) => nounVerbs.has(e)) ?? null;
-  if (effect !== null && effect !== 'read' && verbs.has('read') && words.some((w) => QUERY_NOUNS.has(w))) effect = 'read';
+  // (unless it is handed prose to publish: mastodon_post_status {status: "…"} posts a status)
+  if (effect !== null && effect !== 'read' && verbs.has('read') && words.some((w) => QUERY_NOUNS.has(w)) && !(effect === 'send' && handsOverProse(args))) effect = 'read';
   else if ((effect === 'write' || effect === 'send') && nounVerbs.has('payment')) effect = 'payment';
   // Creating a payment, charge, transfer or refund moves money (stripe.paymentIntents.create).
   if (effect === 'write' && words.some((w) => catalog.toolWords.money.has(w))) effect = 'payment';
@@ -186,6 +187,11 @@ function uriResource(args: Record<string, unknown>, catalog: Catalog, generic: R
     if (res && !generic.has(res)) return res;
   }
   return null;
+}
+
+/** A content argument (text, status, message …) holding a sentence: something to publish or send. */
+function handsOverProse(args: Record<string, unknown>): boolean {
+  return Object.entries(args).some(([k, v]) => CONTENT_KEY.test(k.toLowerCase()) && typeof v === 'string' && v.trim().split(/\s+/).length >= 3);
 }
 
 const DRAFT_TOOL = /(^|[^a-z])drafts?([^a-z]|$)/i;
