@@ -122,6 +122,8 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
     // (one earlier run on its own too: "acct first half 6187, sort 30-94" then "second half 3302")
     for (const before of previousDigitRuns.slice(-6, -1)) for (const run of current) if (before.length + run.length >= 6) joinedHistory.push({ before, joined: before + run });
   }
+  // What this send may complete of an identifier begun in an earlier one; the second half may be digits only ("PAE48" then "2913").
+  const splitParts = previousIds.length > 0 ? [...view.idTokens, ...view.shortDigits] : [];
   for (const atom of store.allAtoms()) {
     if (atom.key.length >= atom.minMatch && view.squashed.includes(atom.key)) {
       hits.push({ atom, how: 'verbatim' });
@@ -139,8 +141,7 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
       }
     }
     // An identifier split over two sends ("BLLGPP41" then "C12F205Z"): the join straddles them.
-    // (the second half may be digits only: "PAE48" then "2913")
-    if (previousIds.length > 0 && (view.idTokens.length > 0 || view.shortDigits.length > 0) && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, [...view.idTokens, ...view.shortDigits])) hits.push({ atom, how: 'split' });
+    if (splitParts.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, splitParts)) hits.push({ atom, how: 'split' });
   }
   return hits;
 }
