@@ -1,7 +1,7 @@
 // What counts as a secret: field names whose whole value is secret, and patterns of secrets
 // inside free text (API keys, tokens, passwords, OTPs, private keys). `redact.ts` applies these
 // to whole values; everything here works on one name or one string.
-import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { CREDENTIAL_NAME, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { memoByText } from '../provenance/memo';
 import { otpCodesIn } from '../gate/one-time-codes';
 
@@ -82,7 +82,7 @@ interface TextPattern {
 }
 
 const TEXT_PATTERNS: TextPattern[] = [
-  { kind: 'private_key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g, group: 0 },
+  { kind: 'private_key', re: new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`, 'g'), group: 0 },
   // scheme://user:password@host (a database URL, a camera link)
   { kind: 'password', re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:([^\s@/]{3,})@[\w.-]+/gi, group: 1 },
   // "the PIN for the debit card is 7391"
@@ -118,18 +118,14 @@ const MAY_HOLD_SECRET = new RegExp(
 /** Masks secret substrings of free text. Returns the masked text and the kinds masked. */
 export function redactText(text: string): { text: string; kinds: SecretKind[] } {
   const patterns = MAY_HOLD_SECRET.test(text);
-  const codes = CODE_DIGITS.test(text);
-  if (!patterns && !codes) return { text, kinds: [] };
-  let out = text;
+  if (!patterns && !CODE_DIGITS.test(text)) return { text, kinds: [] };
   const kinds: SecretKind[] = [];
-  if (patterns) out = maskPatterns(out, kinds);
+  let out = patterns ? maskPatterns(text, kinds) : text;
   // One-time codes in every language the gate reads them in ("验证码：483920", "Ваш код 4821").
-  {
-    for (const code of otpCodesIn(out)) {
-      const masked = out.replace(codePattern(code), mask('otp'));
-      if (masked !== out && !kinds.includes('otp')) kinds.push('otp');
-      out = masked;
-    }
+  for (const code of otpCodesIn(out)) {
+    const masked = out.replace(codePattern(code), mask('otp'));
+    if (masked !== out && !kinds.includes('otp')) kinds.push('otp');
+    out = masked;
   }
   return { text: out, kinds };
 }

@@ -136,22 +136,20 @@ const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
 const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|benutzer|nutzer|teilnehmer|kundennummer|usuario|utilisateur|identifiant|用户名|账号|ユーザー名|아이디/i;
 
-/** Keys (squashed) of observed values that are secrets: those labelled as passwords or codes, and password-looking strings. */
-/** Values shown right under a heading that names them public (Username, Login, E-mail). */
-function shownUnderPublicLabel(observed: Observe): Set<string> {
+/**
+ * Keys (squashed) of observed values that are secrets — those labelled as passwords or codes, and
+ * password-looking strings — and of those shown right under a heading that names them public
+ * (Username, Login, E-mail).
+ */
+function secretValues(observed: Observe): { secret: Set<string>; shownPublic: Set<string> } {
   const keys = new Set<string>();
-  const texts = observed.texts ?? [];
-  for (let i = 1; i < texts.length; i++) if (texts[i - 1].length <= 24 && PUBLIC_LABEL.test(texts[i - 1]) && !SECRET_LABEL.test(texts[i - 1])) keys.add(squash(texts[i]));
-  return keys;
-}
-
-function secretValues(observed: Observe): Set<string> {
-  const keys = new Set<string>();
+  const shownPublic = new Set<string>();
   const texts = observed.texts ?? [];
   texts.forEach((text, i) => {
     const previous = i > 0 ? texts[i - 1] : '';
     const labelled = SECRET_LABEL.test(previous) && previous.length <= 24;
     const plainLabel = PUBLIC_LABEL.test(previous) && previous.length <= 24;
+    if (plainLabel && !labelled) shownPublic.add(squash(text));
     if (labelled || (!plainLabel && (looksLikePassword(text) || /^\d{3}\s?\d{3}$|^\d{4,8}$/.test(text.trim())))) keys.add(squash(text));
   });
   for (const value of [observed.body, observed.result]) {
@@ -161,7 +159,7 @@ function secretValues(observed: Observe): Set<string> {
       else if (!PUBLIC_LABEL.test(key) && looksLikePassword(leaf.value)) keys.add(squash(leaf.value));
     }
   }
-  return keys;
+  return { secret: keys, shownPublic };
 }
 
 /** Mixed classes of characters, no spaces, not an address: what passwords look like. */
@@ -282,10 +280,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (label.classes.includes('secret')) {
     // On an authenticator or password-manager screen only the codes and passwords are secrets;
     // usernames, e-mail addresses and site names next to them are private data.
-    const secretKeys = secretValues(observed);
     // (a number shown under a "Username" or "Login" heading is the user name, not a code)
-    const publicKeys = shownUnderPublicLabel(observed);
-    const secret = [...atoms.values()].filter((a) => secretKeys.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits) && !publicKeys.has(a.key)));
+    const values = secretValues(observed);
+    const secret = [...atoms.values()].filter((a) => values.secret.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits) && !values.shownPublic.has(a.key)));
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
     added = session.provenance.record(secret, label.label, label.classes, meta);
     added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), meta);

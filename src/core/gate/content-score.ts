@@ -4,7 +4,7 @@ import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
 import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
-import { CREDENTIAL_NAME, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { CREDENTIAL_NAME, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import { decodeBase64 } from '../provenance/canonical';
 
@@ -53,9 +53,6 @@ const SHELL: Pattern[] = [
 
 /** What a read-only command can still do: read what it should not. */
 const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data');
-
-/** The armour line of a private key of any type (RSA, OPENSSH, PGP's "PRIVATE KEY BLOCK" …). */
-const PRIVATE_KEY_BEGIN = '-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----';
 
 const SECRETS: Pattern[] = [
   { re: new RegExp(PRIVATE_KEY_BEGIN), score: 1, what: 'private key' },

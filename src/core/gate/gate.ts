@@ -163,12 +163,12 @@ class GateContext implements RuleContext {
         const recipients = this.event.sink ? this.event.sink.recipients.map(squash).filter((k) => k.length >= 5) : [];
         // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak;
         // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
-        const paysFromItsOwnList = this.event.sink?.kind === 'payment';
-        const view = paysFromItsOwnList ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
+        const payment = this.event.sink?.kind === 'payment';
+        const view = payment ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
         for (const hit of carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
           const atom = hit.atom;
           // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
-          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key))) || (paysFromItsOwnList && atom.label === 'payments')))) continue;
+          if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key))) || (payment && atom.label === 'payments')))) continue;
           carry(atom.label, atom.secret);
         }
         if (this.event.sink) {

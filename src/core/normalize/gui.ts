@@ -244,7 +244,7 @@ function paymentUnderWay(inputs: GuiInputs, draft: ReturnType<typeof draftParts>
   const { screen, catalog } = inputs;
   if (draft.amount.length > 0 || screen.draft().some((f) => MONEY.test(f.value))) return true;
   if (screen.path.some((p) => HISTORY_WORDS.test(p))) return false;
-  return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
+  return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || namesASum(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
 }
 
 function liftPayment(inputs: GuiInputs, why: string): Lifted {
@@ -294,7 +294,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draft.recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
   // The bare name of a transfer or a payment rail ("Pix", "UPI", "Transfer") with no amount typed
   // or shown opens that flow.
-  if (effect === 'payment' && PAYMENT_FLOW_OPENER.test(semanticLabel.trim()) && draft.amount.length === 0 && !screen.path.some((p) => NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p))) return base(inputs, 'navigate', `${why}: opens the payment flow`);
+  if (effect === 'payment' && PAYMENT_FLOW_OPENER.test(semanticLabel.trim()) && draft.amount.length === 0 && !screen.path.some(namesASum)) return base(inputs, 'navigate', `${why}: opens the payment flow`);
   // A confirm right after a Send ("Send this message without a subject?" → OK) sends the draft.
   const lastTwo = screen.path.slice(-2);
   if (!effect && lastTwo.some((p) => inputs.catalog.buttonByLabel(p) === 'send') && draft.body.length > 0 && kind !== 'payments') return liftSend(inputs, `${why}: confirms the send`);
@@ -348,6 +348,10 @@ const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|R
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
+/** A path entry that names a sum ("@Dayton-Rentals requests $275.00", "Bill due ₹1,240"): a payment is under way. */
+function namesASum(entry: string): boolean {
+  return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry);
+}
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
 /** The bare word of a reset, as the Settings row that opens the reset options says it. */
@@ -433,7 +437,7 @@ function liftTap(inputs: GuiInputs): Lifted {
       // amount is entered, or when the button itself names the amount or says now/confirm.
       if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && screen.shownSum === null && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
         // (Paying a request on screen — "@Dayton-Rentals requests $275.00" → Pay — commits: the amount is set.)
-        if (kind === 'payments' && !screen.path.slice(-2).some((p) => NAMES_AN_AMOUNT.test(p) || /\p{Sc}\s?\d/u.test(p))) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        if (kind === 'payments' && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
         if (semantic === 'pay' && kind !== 'store' && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
@@ -550,7 +554,7 @@ export function liftGui(inputs: GuiInputs): Lifted {
 const ATTACH = /^(add )?(attach(ment)?s?|attach (a )?(file|media|photo|document)s?|add (a )?file|insert (a )?file|📎|附件|添加附件|添加文件|添付|ファイルを添付|첨부|파일 첨부|adjuntar|adjuntar archivo|anhängen|datei anhängen|joindre|pièce jointe|allega|anexar|прикрепить|ekle|lampirkan|đính kèm)$|^((choose|select|pick|browse|add|upload)( an?| your)? (photos?|files?|images?|pictures?|documents?|videos?)|browse|browse files|upload|选择(照片|文件|图片)|上传(照片|文件|图片)?|(写真|ファイル|画像)を選択|アップロード|(사진|파일) 선택|업로드|(elegir|seleccionar|subir) (una )?(foto|archivo|imagen)|(escolher|selecionar|enviar) (uma |um )?(foto|arquivo|imagem)|choisir (une photo|un fichier|une image)|(foto|datei|bild) (auswählen|hochladen)|(scegli|seleziona|carica) (foto|file|immagine))$/i;
 /** A button that uploads what was picked for this page ("Upload", "Upload & enhance", "上传"). */
 const UPLOADS = /^(upload|submit|上传|提交|アップロード|업로드|subir|enviar|hochladen|téléverser|envoyer|carica|prześlij|загрузить)\b/iu;
-/** The system pickers apps open to choose a file or photo. */
+/** A file's name as a picker or a folder lists it: a name and an extension. */
 const FILE_NAME = /^[^/\\]{1,120}\.[a-z0-9]{2,5}$/i;
 
 /** Applies the action to the screen context (what the agent did, whatever the decision). */

@@ -38,6 +38,9 @@ export const VENDOR_TOKENS: readonly TokenFormat[] = [
   { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID', home: ['tencentcloudapi.com'] },
 ];
 
+/** The armour line of a private key of any type (RSA, OPENSSH, PGP's "PRIVATE KEY BLOCK" …), as a pattern source. */
+export const PRIVATE_KEY_BEGIN = '-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----';
+
 /** Prefilter alternatives that every vendor token contains (join with `|` into a case-insensitive pattern). */
 export const VENDOR_TOKEN_MARKERS = VENDOR_TOKENS.map((t) => t.marker).join('|');
 
