@@ -93,14 +93,15 @@ function frozenCopy<T>(v: T, depth = 0): T {
 }
 
 export function createPermitAuthority(now: () => number = Date.now): PermitAuthority {
-  const unused = new WeakSet<object>();
-  const minted = new WeakSet<object>();
+  // Every token this authority minted, mapped to whether it is still unused.
+  const tokens = new WeakMap<object, boolean>();
   const verifier: PermitVerifier = {
-    isValid: (c) => typeof c === 'object' && c !== null && unused.has(c),
+    isValid: (c) => typeof c === 'object' && c !== null && tokens.get(c) === true,
     consume(c) {
-      if (typeof c !== 'object' || c === null || !minted.has(c)) throw new DeviceError('not_permitted', 'not_permitted: the device layer executes only actions the gate permitted (this token was not minted by the gate)');
-      if (!unused.has(c)) throw new DeviceError('not_permitted', `not_permitted: permitted action for event ${(c as PermittedAction).eventId} was already executed`);
-      unused.delete(c);
+      const unused = typeof c === 'object' && c !== null ? tokens.get(c) : undefined;
+      if (unused === undefined) throw new DeviceError('not_permitted', 'not_permitted: the device layer executes only actions the gate permitted (this token was not minted by the gate)');
+      if (!unused) throw new DeviceError('not_permitted', `not_permitted: permitted action for event ${(c as PermittedAction).eventId} was already executed`);
+      tokens.set(c as object, false);
       return c as PermittedAction;
     },
   };
@@ -113,20 +114,15 @@ export function createPermitAuthority(now: () => number = Date.now): PermitAutho
       const body = input.channel === 'gui' ? input.gui : input.channel === 'api' ? input.api : input.tool;
       if (!body) throw new DeviceError('not_permitted', `not_permitted: a ${input.channel} permit needs the ${input.channel} action`);
       if (input.channel === 'gui' && !input.device) throw new DeviceError('not_permitted', `not_permitted: a gui permit needs a device (event ${input.eventId})`);
-      const token = deepFreeze({
-        eventId: input.eventId,
-        session: input.session,
-        agent: input.agent,
-        device: input.device,
-        channel: input.channel,
-        ...(input.channel === 'gui' ? { gui: frozenCopy(input.gui) } : input.channel === 'api' ? { api: frozenCopy(input.api) } : { tool: frozenCopy(input.tool) }),
-        ruleset: input.decision.ruleset,
-        ...(input.approvedBy ? { approvedBy: input.approvedBy } : {}),
-        mintedAt: now(),
-      }) as unknown as PermittedAction;
-      minted.add(token);
-      unused.add(token);
-      return token;
+      // Built once and frozen once: the action copy is frozen as it is made, the rest are strings.
+      const token: Record<string, unknown> = { eventId: input.eventId, session: input.session, agent: input.agent, device: input.device, channel: input.channel };
+      token[input.channel] = frozenCopy(body);
+      token.ruleset = input.decision.ruleset;
+      if (input.approvedBy) token.approvedBy = input.approvedBy;
+      token.mintedAt = now();
+      Object.freeze(token);
+      tokens.set(token, true);
+      return token as unknown as PermittedAction;
     },
   };
 }

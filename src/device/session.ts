@@ -167,15 +167,29 @@ export class DeviceSession {
    * reconnect; `kind: 'act'` commands are not (a tap must never be sent twice).
    */
   run<T>(what: string, kind: 'read' | 'act', fn: (b: Browser) => Promise<T>): Promise<T> {
-    const next = this.queue.then(() => this.runNow(what, kind, fn));
-    this.queue = next.catch(() => {});
-    return next;
+    return this.enqueue(() => this.runNow(what, kind, fn));
   }
 
   /** Holds the device for a sequence of commands (check-then-act without interleaving). */
   exclusive<T>(fn: (s: ExclusiveDevice) => Promise<T>): Promise<T> {
-    const next = this.queue.then(() => fn({ call: (what, kind, f) => this.runNow(what, kind, f), readScreen: () => this.readScreenNow() }));
-    this.queue = next.catch(() => {});
+    return this.enqueue(() => fn({ call: (what, kind, f) => this.runNow(what, kind, f), readScreen: () => this.readScreenNow() }));
+  }
+
+  /** Jobs queued or running on this device. */
+  private pending = 0;
+
+  /**
+   * Runs `job` once every job queued before it has settled; one that finds the device idle
+   * starts at once instead of a turn of the event loop later (gated actions wait on this).
+   */
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const start = async () => job();
+    const next = this.pending === 0 ? start() : this.queue.then(start);
+    this.pending++;
+    const settled = () => {
+      this.pending--;
+    };
+    this.queue = next.then(settled, settled);
     return next;
   }
 
