@@ -1,7 +1,7 @@
 // What counts as a secret: field names whose whole value is secret, and patterns of secrets
 // inside free text (API keys, tokens, passwords, OTPs, private keys). `redact.ts` applies these
 // to whole values; everything here works on one name or one string.
-import { CREDENTIAL_NAME, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { CREDENTIAL_NAME, NOT_A_SECRET_VALUE, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { memoByText } from '../provenance/memo';
 import { otpCodesIn } from '../gate/one-time-codes';
 
@@ -96,7 +96,7 @@ const TEXT_PATTERNS: TextPattern[] = [
   { kind: 'api_key', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, group: 0 },
   { kind: 'token', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
   { kind: 'token', re: /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
-  { kind: 'password', re: /\b(?:password|passwd|pwd|passcode|passphrase|pin)\b(?:\s+is\s+|\s+was\s+|\s*[:=]\s*)["']?([^\s"',;]{3,})/gi, group: 1 },
+  { kind: 'password', re: new RegExp(`\\b(?:password|passwd|pwd|passcode|passphrase|pin)\\b(?:\\s+is\\s+|\\s+was\\s+|\\s*[:=]\\s*)["']?(?!${NOT_A_SECRET_VALUE})([^\\s"',;]{3,})`, 'giu'), group: 1 },
   { kind: 'api_key', re: /\b(?:api[_ -]?key|secret[_ -]?key|client[_ -]?secret|access[_ -]?key)\b(?:\s+is\s+|\s*[:=]\s*)["']?([A-Za-z0-9._~+/=-]{8,})/gi, group: 1 },
   // AWS_SECRET_ACCESS_KEY=…, STRIPE_API_KEY: … (prefixed setting names, .env files)
   { kind: 'api_key', re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?([A-Za-z0-9._~+/=-]{8,})`, 'gi'), group: 1 },

@@ -9,6 +9,7 @@ import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
+import { PASSWORD_WORD } from '../secrets/token-formats';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
@@ -130,7 +131,7 @@ const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
-const PASSWORD_HEADING = /^((wi-?fi|network|account|saved|app)\s+)?(password|passwort|passcode|passphrase|mot de passe|contraseña|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu|密码|密碼|パスワード|비밀번호|wlan-passwort)\s*:?$/i;
+const PASSWORD_HEADING = new RegExp(String.raw`^((wi-?fi|network|account|saved|app)\s+)?(${PASSWORD_WORD}|wlan-passwort)\s*:?$`, 'iu');
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
 const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;

@@ -4,7 +4,7 @@ import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
 import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
-import { CREDENTIAL_NAME, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { CREDENTIAL_NAME, NOT_A_SECRET_VALUE, PASSWORD_WORD, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import { decodeBase64 } from '../provenance/canonical';
 
@@ -29,6 +29,8 @@ const SHELL: Pattern[] = [
   { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation' },
   { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions|install(-create|-commit)?)\b/i, score: 0.9, what: 'package manager change' },
   { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(-\S+\s+)*install\b/i, score: 0.9, what: 'package change' },
+  // App ops grant what permissions do (SYSTEM_ALERT_WINDOW, READ_SMS …) without the permission dialog.
+  { re: /\b(appops|cmd\s+appops)\s+set\s+\S+\s+\S+\s+allow\b/i, score: 0.9, what: 'app-op grant' },
   { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell' },
   { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot' },
   { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset' },
@@ -41,7 +43,8 @@ const SHELL: Pattern[] = [
   { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change' },
   // (a terminal app's own home, /data/data/<pkg>/files/home, is the shell's, not another app's)
   { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data' },
-  { re: />\s*\/(dev|system|data)\//i, score: 0.9, what: 'overwrite system path' },
+  // (output thrown away or sent to the terminal, 2>/dev/null, >/dev/stderr, writes nothing)
+  { re: />\s*\/(dev\/(?!(null|stdout|stderr|tty)\b)|system\/|data\/)/i, score: 0.9, what: 'overwrite system path' },
   // Deleting data off the device (clusters, clouds, databases, a shared branch): high-impact, asked.
   { re: /\bkubectl\b.*\sdelete\b|\bhelm\s+(uninstall|delete)\b/i, score: 0.7, what: 'cluster resource delete' },
   { re: /\b(terraform|tofu|pulumi)\s+destroy\b|\bterraform\s+apply\b.*\s-destroy\b/i, score: 0.7, what: 'infrastructure destroy' },
@@ -71,13 +74,13 @@ const SECRETS: Pattern[] = [
   { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
   { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
   ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what, home: t.home })),
-  { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\s*(is|ist|es|est|[:=：])\s*\S{4,}/i, score: 0.9, what: 'password' },
+  { re: new RegExp(`\\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\\s*(is|ist|es|est|[:=：])\\s*(?!${NOT_A_SECRET_VALUE})\\S{4,}`, 'iu'), score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
   { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols).
-  { re: /(?<![\p{L}])(password|passwort|passwd|passcode|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|kata sandi|mật khẩu)(?!@)[^\n:=：@]{0,30}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
+  { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)[^\n:=：@]{0,30}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
@@ -109,7 +112,7 @@ function run(patterns: Pattern[], text: string, host?: string): { score: number;
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|contraseña|mot de passe|senha|wachtwoord|hasło|пароль|şifre|sandi|mật khẩu|密码|口令|パスワード|暗証番号|비밀번호|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */
@@ -173,7 +176,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:password|passwort|passwd|pwd|passcode|pin|contraseña|contrasenya|mot de passe|senha|wachtwoord|hasło|heslo|jelszó|parolă|пароль|şifre|kata sandi|mật khẩu|lösenord|adgangskode|passord|salasana|κωδικός|סיסמה|كلمة المرور|पासवर्ड|รหัสผ่าน|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?([^\\s,;"']{4,})`, 'giu');
+const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})([^\\s,;"']{4,})`, 'giu');
 const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?-----END[^-]*-----`, 'g'), /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */

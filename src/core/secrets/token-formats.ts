@@ -50,3 +50,16 @@ export const VENDOR_TOKEN_MARKERS = VENDOR_TOKENS.map((t) => t.marker).join('|')
  * value is one token of at least 8 characters.
  */
 export const CREDENTIAL_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|client[_-]?secret|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|server[_-]?key|(?<!public[_-]|publishable[_-])(?<=[A-Za-z0-9][_-])key)(?![A-Za-z0-9])`;
+
+/**
+ * Words that follow "the password is" without being the password: where it is written and what
+ * state it is in ("the Wi-Fi password is printed on the room card", "the password is incorrect").
+ * Used as a negative lookahead right where a labelled value would start.
+ */
+export const NOT_A_SECRET_VALUE = String.raw`(?:printed|written|shown|displayed|listed|posted|noted|labell?ed|taped|stuck|saved|stored|kept|located|hidden|attached|included|inside|below|above|under|behind|there|here|same|still|also|only|just|never|always|usually|probably|supposed|required|needed|optional|incorrect|wrong|correct|invalid|valid|weak|strong|changed|unchanged|expired|reset|missing|empty|blank|different|unknown|managed|handled|provided|given|generated|encrypted|protected|available|case[- ]sensitive|being|your|their|this|that|what|auf|unter|sur|dans|escrita|escrito|impresa|impreso|imprimé|écrit|gedruckt|notiert)(?![\p{L}\p{N}])`;
+
+/**
+ * The word "password" in the languages phones are used in (as a label, a heading, or in a
+ * sentence that gives one): one list for the gate's scoring, observed-text secrets and headings.
+ */
+export const PASSWORD_WORD = String.raw`(?:password|passwort|passwd|passcode|passphrase|mot de passe|contraseña|contrasenya|senha|wachtwoord|hasło|heslo|jelszó|parolă|parola|пароль|şifre|sifre|kata sandi|mật khẩu|lösenord|adgangskode|passord|salasana|κωδικός πρόσβασης|κωδικός|κωδικος|סיסמה|סיסמא|كلمة المرور|كلمة السر|گذرواژه|رمز عبور|کلمه عبور|पासवर्ड|รหัสผ่าน|密码|密碼|口令|パスワード|暗証番号|비밀번호)`;

@@ -32,6 +32,15 @@ describe('T3 content scoring', () => {
     expect(scoreContent(event('ls -la /sdcard', 'shell')).shell).toBe(0);
   });
 
+  it('scores writes to device paths and app-op grants, not output thrown away', () => {
+    expect(scoreContent(event('echo 0 > /dev/block/mmcblk0', 'shell')).shell).toBeGreaterThanOrEqual(0.9);
+    expect(scoreContent(event('cat payload > /system/bin/sh', 'shell')).shell).toBeGreaterThanOrEqual(0.9);
+    expect(scoreContent(event('du -sh /sdcard/* 2>/dev/null | sort -h | tail -4', 'shell')).shell).toBe(0);
+    expect(scoreContent(event('getprop ro.build.version.release >/dev/stderr', 'shell')).shell).toBe(0);
+    expect(scoreContent(event('appops set com.flashlight.brightest SYSTEM_ALERT_WINDOW allow', 'shell')).shell).toBeGreaterThanOrEqual(0.9);
+    expect(scoreContent(event('appops get com.flashlight.brightest SYSTEM_ALERT_WINDOW', 'shell')).shell).toBe(0);
+  });
+
   it('does not score a secret typed into a password field', () => {
     expect(scoreContent({ ...event('password: Hunter2!x', 'draft'), secretField: true }).secret).toBe(0);
   });
