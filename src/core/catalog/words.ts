@@ -12,13 +12,18 @@ export function idWords(id: string): string[] {
 
 /** A button label as compared with the lexicon: lower case, outer punctuation/emoji trimmed, spaces folded. */
 export function labelKey(label: string): string {
-  return label
+  const key = label
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\s\u3000]+/g, ' ')
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
     .trim();
+  // Greek buttons are written in capitals, which drop the accents: ΔΗΜΟΣΙΕΥΣΗ is δημοσίευση.
+  return GREEK.test(key) ? key.normalize('NFD').replace(GREEK_MARKS, '').normalize('NFC') : key;
 }
+
+const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
+const GREEK_MARKS = /[\u0300-\u0308\u0313\u0314\u0342\u0345]/g;
 
 /** Words of a package name: `com.samsung.android.app.contacts` → [com, samsung, android, app, contacts]. */
 export function packageWords(pkg: string): string[] {

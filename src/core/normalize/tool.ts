@@ -70,7 +70,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   for (const raw of raws) {
     const w = known2(raw) ? raw : singular(raw, known2);
     const joined = words.length > 0 ? words[words.length - 1] + w : '';
-    if (joined && catalog.toolWords.resources.has(joined)) words[words.length - 1] = joined;
+    // (and two-word verbs: sign_out, log_out)
+    if (joined && (catalog.toolWords.resources.has(joined) || catalog.toolWords.verbs.has(joined))) words[words.length - 1] = joined;
     else words.push(w);
   }
   // The first word of the name that names a specific resource wins (gmail.list_messages is

@@ -1,7 +1,7 @@
 // Extracting the values worth tracking from what a read returned. A screen or a JSON body holds
 // identifiers (phones, emails, account numbers, names, addresses) next to UI chrome ("Mobile",
 // "Call"); only the former become labelled atoms, so ordinary words never look like a leak.
-import { CJK_CHAR, CJK_RUN, cjkCount, digitRuns, jsonLeaves, squash } from './canonical';
+import { asciiDigits, CJK_CHAR, CJK_RUN, cjkCount, digitRuns, jsonLeaves, squash } from './canonical';
 
 export interface AtomCandidate {
   /** squashed form (see canonical.squash) */
@@ -16,12 +16,17 @@ export interface AtomCandidate {
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
-const HANDLE = /[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
+// (not the domain of an e-mail address: the "@" of a handle starts a word)
+const HANDLE = /(?<![\p{L}\p{N}._%+-])[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
 /** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
+/** A house number and a street ("1739 N Halsted St", "12 rue de la Paix", "Calle Mayor 14"). */
+const STREET_ADDRESS = /\b\d+[A-Za-z]?\s+(?:[\p{L}.'’-]+\s+){0,4}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|pkwy|parkway|hwy|highway|sq|square|terrace|crescent)\b|\b(?:rue|calle|rua|via|avenida|av\.|avenue|strada|ulica|ul\.)\s+[\p{L}'’ .-]{2,40}\s\d+|[\p{L}]+(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|gatan|vej|veien)\s+\d+/iu;
+/** One word, no digits: a town or a region of an address. */
+const TOWN_WORD = /^\s*[\p{L}][\p{L}'’.-]*\s*$/u;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
 /** Keys of JSON values that hold data about a person or account even when short. */
@@ -85,7 +90,7 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   }
   if (out.has(key)) return;
   const runs = digitRuns(trimmed, 6);
-  const digits = runs.length > 0 ? trimmed.replace(/\D/g, '') : null;
+  const digits = runs.length > 0 ? asciiDigits(trimmed).replace(/\D/g, '') : null;
   out.set(key, { key, digits: digits && digits.length >= 6 ? digits : null, raw: trimmed });
 }
 
@@ -109,7 +114,9 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   if (text.length > 20_000) text = text.slice(0, 20_000);
   add(out, text, fromData);
   const pieces = text.split(PIECE_SPLIT);
-  if (pieces.length > 1) for (const piece of pieces) add(out, piece, fromData);
+  // (the town of a street address on its own — "Chicago" of "1739 N Halsted St, Unit 3F, Chicago, IL 60614" — names no one)
+  const address = pieces.length > 2 && STREET_ADDRESS.test(text);
+  if (pieces.length > 1) for (const piece of pieces) if (!(address && TOWN_WORD.test(piece))) add(out, piece, fromData);
   // The value after a short label, commas and all ("Affected: Tulsa warehouse, 38 roles").
   const colon = LABEL_COLON.exec(text);
   if (colon && pieces.length > 2) add(out, text.slice(colon[0].length), fromData);
@@ -186,11 +193,18 @@ function coarserCoordinates(value: string): string[] {
   return cut === rounded ? [cut] : [cut, rounded];
 }
 
+/** JSON keys whose value names the kind or format of a record. */
+const SCHEMA_KEY = /^(@?type|resource_?type|object_?type|kind|object|@context|schema|mime_?type|content_?type|media_?type|encoding|format|method|version)$/i;
+/** ...when it is one word of letters (with the punctuation of type names), no digits: a name, not a value. */
+const SCHEMA_WORD = /^[\p{L}][\p{L}_#.:/-]*$/u;
+
 export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
   for (const leaf of jsonLeaves(value)) {
     const key = leaf.key;
     const dataKey = DATA_KEY.test(key);
     if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
+    // A type or format word of the schema ("resourceType": "Patient", "kind": "drive#file") says what the record is, not who.
+    if (SCHEMA_KEY.test(key) && SCHEMA_WORD.test(leaf.value)) continue;
     if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
     if (COORDINATE_KEY.test(key)) for (const coarse of coarserCoordinates(leaf.value)) add(out, coarse, true, true);
     atomsOfText(leaf.value, true, out);

@@ -13,7 +13,26 @@ export function squash(text: string): string {
 
 /** The definition of squash, for any text. */
 export function squashUnicode(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING, '').toLowerCase().replace(NON_ALNUM, '');
+  return asciiDigits(text.normalize('NFKD').replace(COMBINING, '').toLowerCase().replace(NON_ALNUM, ''));
+}
+
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const OUTSIDE_PRINTABLE_ASCII = /[^\u0020-\u007e]/;
+
+/**
+ * Decimal digits of every script as ASCII digits (Persian ۰۹۱۲ → 0912, Devanagari ४२ → 42): a
+ * number read in one script and sent in another is the same number. Unicode encodes each
+ * script's digits 0–9 in a row, so a digit's value is its distance from the start of its run.
+ */
+export function asciiDigits(text: string): string {
+  if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
+  return text.replace(/\p{Nd}/gu, (d) => {
+    const cp = d.codePointAt(0)!;
+    if (cp < 128) return d;
+    let start = cp;
+    while (start > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start--;
+    return String((cp - start) % 10);
+  });
 }
 
 // Most payloads are ASCII: one pass over char codes into a reused buffer beats three regex
@@ -41,11 +60,11 @@ export function digitRuns(text: string, minDigits: number): string[] {
   return asciiDigitRuns(text, minDigits) ?? foldedDigitRuns(text, minDigits);
 }
 
-/** The definition of digitRuns, for any text (full-width digits fold under NFKC). */
+/** The definition of digitRuns, for any text (full-width digits fold under NFKC, other scripts' digits by asciiDigits). */
 export function digitRunsUnicode(text: string, minDigits: number): string[] {
   const runs: string[] = [];
   const re = /\d(?:[\d\s\-./()+,']*\d)?/g;
-  const folded = text.normalize('NFKC');
+  const folded = asciiDigits(text.normalize('NFKC'));
   for (let m = re.exec(folded); m; m = re.exec(folded)) {
     const digits = m[0].replace(/\D/g, '');
     if (digits.length >= minDigits) runs.push(digits);
@@ -87,7 +106,7 @@ const FOLD_MEMO_MAX = 8192;
 const squashOfCodePoint = new Map<number, string>();
 const nfkcOfCodePoint = new Map<number, string>();
 
-const nfkc = (ch: string): string => ch.normalize('NFKC');
+const nfkc = (ch: string): string => asciiDigits(ch.normalize('NFKC'));
 
 function remembered(memo: Map<number, string>, cp: number, compute: (ch: string) => string): string {
   let folded = memo.get(cp);

@@ -21,6 +21,26 @@ describe('atoms: what is worth tracking', () => {
     expect(k).not.toContain('fullname');
   });
 
+  it('takes a handle, but not the mail provider of an address, as a value of its own', () => {
+    expect(keys(atomsOfText('DM @lena_makes or write to hannah.oduya@posteo.de', false))).toEqual(expect.arrayContaining(['lenamakes', 'hannahoduyaposteode']));
+    expect(keys(atomsOfText('DM @lena_makes or write to hannah.oduya@posteo.de', false))).not.toContain('posteode');
+  });
+
+  it('leaves the schema\'s type words out: they say what a record is, not who it is about', () => {
+    const k = keys(atomsOfJson({ resourceType: 'Patient', id: 'pt-88120', name: [{ family: 'Vasilescu', given: ['Teodora'] }], kind: 'drive#file' }));
+    expect(k).toEqual(expect.arrayContaining(['pt88120', 'vasilescu', 'teodora']));
+    expect(k).not.toContain('patient');
+    expect(k).not.toContain('drivefile');
+  });
+
+  it('keeps a street address and its parts with numbers, not the town on its own', () => {
+    const k = keys(atomsOfText('1739 N Halsted St, Unit 3F, Chicago, IL 60614', true));
+    expect(k).toEqual(expect.arrayContaining(['1739nhalstedstunit3fchicagoil60614', '1739nhalstedst', 'unit3f', 'il60614']));
+    expect(k).not.toContain('chicago');
+    // (a name in a list is still a name)
+    expect(keys(atomsOfText('Kowalski, 14:00, Room 3', true))).toContain('kowalski');
+  });
+
   it('handles CJK names as data', () => {
     expect(keys(atomsOfJson({ 姓名: '何雨桐', 部门: '算法组' }))).toContain('何雨桐');
   });
