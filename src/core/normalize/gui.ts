@@ -7,7 +7,7 @@ import type { PayloadPart, SinkKind } from '../event/agent-event';
 import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
-import { fieldKey, fieldRole, PICKER_APP, type ScreenContext } from './screen-context';
+import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
 import { ACCOUNT_WORDS } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -304,6 +304,9 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money; saving
   // one outside a payment app records it (an expense in Splitwise, a budget entry).
   if (!effect && draft.amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
+  // A confirm that names the sum it commits ("Complete booking · €412.00", "Place order – $58.20") pays it, in any app
+  // (not a balance, a past transaction or a cart being filled).
+  if (!effect && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(semanticLabel) && !NOT_PAID.test(semanticLabel) && !SIGNED_AMOUNT.test(semanticLabel) && !CART.test(semanticLabel)) return liftPayment(inputs, `${why}: the button names the sum it pays`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
   if (effect) {
@@ -343,6 +346,11 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
   }
 }
 
+/** Moving an amount into another currency. */
+const CURRENCY_EXCHANGE = /\b(exchange|convert|swap)\b|兑换|换汇|両替|환전|cambiar|trocar|échanger|umtauschen|обменять/i;
+const ISO_CURRENCY_CODES = new RegExp(String.raw`(?<![A-Za-z])${ISO_CURRENCY}(?![A-Za-z])`, 'g');
+/** What a button shows that it does not pay: a balance, a limit, a past sum (a total may well be what it pays). */
+const NOT_PAID = /balance|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 /** A currency sign, a currency word (zł, kr, Kč …) or an ISO code written in capitals (PLN 420, not "with 3"). */
 const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|Rp|RM|R\$|(?<!\p{L})[A-Z]{3}(?=\s?\d))`;
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
@@ -426,8 +434,9 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && screen.attachment?.app === screen.app && UPLOADS.test(label.trim())) {
     return liftSend(inputs, `web page button "${label}" with a file picked for it`);
   }
-  // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen").
-  if (semantic === null && draftParts(screen).amount.length > 0 && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" after an amount was typed`);
+  // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),
+  // and so does exchanging it into another currency in a wallet ("Exchange GBP to EUR").
+  if (semantic === null && draftParts(screen).amount.length > 0 && (catalog.contextEffect(label) === 'payment' || (CURRENCY_EXCHANGE.test(label) && (kind === 'payments' || (label.match(ISO_CURRENCY_CODES) ?? []).length >= 2)))) return liftPayment(inputs, `button "${label}" after an amount was typed`);
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
   switch (semantic) {
     case 'send':

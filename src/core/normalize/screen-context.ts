@@ -37,6 +37,12 @@ function roleWords(target: Target | undefined): string[] {
   return words;
 }
 
+/** ISO 4217 codes of the currencies phones pay in, as apps write them (capitals). */
+export const ISO_CURRENCY = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|HKD|TWD|KRW|SGD|MYR|IDR|THB|VND|PHP|INR|PKR|BDT|LKR|NPR|AUD|NZD|CAD|MXN|BRL|ARS|CLP|COP|PEN|UYU|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|RUB|TRY|GEL|KZT|ILS|AED|SAR|QAR|KWD|BHD|OMR|JOD|EGP|MAD|TND|NGN|GHS|KES|UGX|TZS|ZAR|XOF|XAF|ETB|IRR)`;
+
+/** A field hint that is only a currency ("GBP", "€"): what is typed there is an amount. */
+const BARE_CURRENCY = new RegExp(String.raw`^\s*(?:\p{Sc}|${ISO_CURRENCY})\s*$`, 'u');
+
 const ZERO_SUM = /^\s*(?:\p{Sc}|r\$|[a-z]{3}\s)\s?0+(?:[.,]0+)?\s*$|^\s*0+(?:[.,]0+)?\s?(?:\p{Sc}|[a-z]{3})\s*$/iu;
 
 const roleCache = new Map<string, FieldRole>();
@@ -71,7 +77,7 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
   }
   if (words.some((w) => /^(editurl|urlbar|omnibox|omnibar)$/.test(w)) || (appKind === 'browser' && words.includes('toolbar'))) return 'url';
   // A field whose placeholder is a zero sum ("$0.00", "R$ 0,00", "0,00 €") takes an amount.
-  if ([target?.text, target?.contentDesc].some((hint) => hint !== undefined && ZERO_SUM.test(hint))) return 'amount';
+  if ([target?.text, target?.contentDesc].some((hint) => hint !== undefined && (ZERO_SUM.test(hint) || BARE_CURRENCY.test(hint)))) return 'amount';
   return 'body';
 }
 
