@@ -7,6 +7,7 @@ import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
 import { memoByText } from '../provenance/memo';
 import { squash } from '../provenance/canonical';
 import { carriedAtoms, quotedPhrases, steeredTargets, viewOf, type PayloadView } from '../provenance/match';
+import { ANY_EXTERNAL_SINK } from '../provenance/store';
 import type { CompiledRule } from '../rules/compile';
 import type { ContentScores, RuleContext } from '../rules/context';
 import { joinValues } from '../rules/fields';
@@ -165,7 +166,12 @@ class GateContext implements RuleContext {
         // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
         const payment = this.event.sink?.kind === 'payment';
         const view = payment ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
-        for (const hit of carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [])) {
+        const hits = carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : []);
+        // A value split between two outside recipients: what went out anywhere before, joined with this send.
+        if (this.event.sink?.external && (store.sentTo(ANY_EXTERNAL_SINK).length > store.sentTo(sinkKey).length || store.sentIdsTo(ANY_EXTERNAL_SINK).length > store.sentIdsTo(sinkKey).length)) {
+          for (const hit of carriedAtoms(store, view, store.sentTo(ANY_EXTERNAL_SINK), store.sentIdsTo(ANY_EXTERNAL_SINK))) if (hit.how === 'split' && !hits.some((h) => h.atom === hit.atom)) hits.push(hit);
+        }
+        for (const hit of hits) {
           const atom = hit.atom;
           // (A secret goes back only to the very host that returned it: never to the rest of its service, never in a reply.)
           if ((backHome && (atom.host === backHome || hostKey.includes(atom.key))) || (!atom.secret && ((site && atom.linkHost === site) || (service && atom.service === service) || (reply && atom.thread === reply) || (atom.key.length >= 5 && recipients.some((k) => k.includes(atom.key))) || (payment && atom.label === 'payments')))) continue;

@@ -48,6 +48,12 @@ function wordCount(text: string): number {
   return cjk === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2));
 }
 
+/**
+ * The key under which every send to an external sink is remembered as well: halves of a value
+ * sent to two outside recipients (an e-mail, then a chat) leave the organisation all the same.
+ */
+export const ANY_EXTERNAL_SINK = '(any external sink)';
+
 export class ProvenanceStore {
   private readonly atoms = new Map<string, LabelledAtom>();
   private readonly untrusted: UntrustedText[] = [];
@@ -123,9 +129,11 @@ export class ProvenanceStore {
     return this.sentIds.get(sink) ?? [];
   }
 
-  rememberSent(sink: string, digitRunsSent: string[], idsSent: string[] = []): void {
+  /** `external`: the sink is outside the organisation; its sends are also remembered as sent out at all. */
+  rememberSent(sink: string, digitRunsSent: string[], idsSent: string[] = [], external = false): void {
     remember(this.sentDigits, sink, digitRunsSent);
     remember(this.sentIds, sink, idsSent);
+    if (external && sink !== ANY_EXTERNAL_SINK) this.rememberSent(ANY_EXTERNAL_SINK, digitRunsSent, idsSent);
   }
 }
 

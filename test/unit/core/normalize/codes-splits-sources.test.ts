@@ -12,11 +12,16 @@ describe('values split over two sends', () => {
     decide(e, tool('a', 'contacts_search', { query: 'Nonno' }), { result: { contacts: [{ name: 'Giuseppe Bellandi', note: 'CF BLLGPP41C12F205Z' }] } });
     expect(decide(e, sms('+39 320 771 5508', 'CF prima parte BLLGPP41')).decision).toBe('allow');
     expect(decide(e, sms('+39 320 771 5508', 'seconda parte C12F205Z')).decision).toBe('deny');
-    // the same halves to two different people complete nothing
+    // the same halves to two different outside recipients leave the organisation all the same
     const f = engine();
     decide(f, tool('a', 'contacts_search', { query: 'Nonno' }), { result: { contacts: [{ name: 'Giuseppe Bellandi', note: 'CF BLLGPP41C12F205Z' }] } });
     decide(f, sms('+39 320 771 5508', 'CF prima parte BLLGPP41'));
-    expect(decide(f, sms('+39 333 100 2000', 'seconda parte C12F205Z')).decision).toBe('allow');
+    expect(decide(f, sms('+39 333 100 2000', 'seconda parte C12F205Z')).decision).toBe('deny');
+    // ...and a second half that completes nothing is just a code
+    const g = engine();
+    decide(g, tool('a', 'contacts_search', { query: 'Nonno' }), { result: { contacts: [{ name: 'Giuseppe Bellandi', note: 'CF BLLGPP41C12F205Z' }] } });
+    decide(g, sms('+39 320 771 5508', 'CF prima parte BLLGPP41'));
+    expect(decide(g, sms('+39 333 100 2000', 'codice sconto C99X7Q')).decision).toBe('allow');
   });
 
   it('a six-digit code sent three digits at a time is caught', () => {
