@@ -197,8 +197,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     return lift({ altResources: privateLabel ? undefined : ['http'], effect: 'send', resource: backend?.resource ?? 'email', verb: 'send', lifted: `HTTP ${method} delivering a message via ${host}`, sink, payload: contentParts, targets: [...args.recipients, ...addressed, { field: 'url', value: href }] });
   }
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
-  const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname);
-  const accountKeys = body !== undefined && typeof body === 'object' ? jsonLeaves(body).filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key))) : [];
+  // (A whole record written back — a CRM account with its name, owner, phone and revenue — is a sync, not a sign-in change.)
+  const leaves = body !== undefined && typeof body === 'object' ? jsonLeaves(body) : [];
+  const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
+  const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
   if (args.payees.length > 0 && BANK_DETAILS_PATH.test(pathname)) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, { field: 'url', value: href }] });
@@ -214,6 +216,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
 
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
+/** A change of a sign-in address touches that and little else. */
+const SIGN_IN_CHANGE_MAX_FIELDS = 3;
 const SIGN_IN_KEY = /^(email|login|login_?email|username|phone|phone_?number)$/i;
 
 const MIME_RECIPIENTS = /^(?:to|cc|bcc):[ \t]*(.+)$/gim;

@@ -150,6 +150,10 @@ describe('account changes and raw messages over APIs and tools', () => {
     const cfg = { org: { allowedHosts: ['api.trey.example'] } };
     expect(decide(engine({ config: cfg }), api('a', 'PATCH', 'https://api.trey.example/admin/v1/users/u-1', { email: 'x@proton.me', mfa_enabled: false })).decision).toBe('ask');
     expect(decide(engine({ config: cfg }), api('a', 'POST', 'https://api.trey.example/v1/lists/7/members', { email: 'x@proton.me' })).decision).toBe('allow');
+    expect(decide(engine({ config: cfg }), api('a', 'PATCH', 'https://api.trey.example/v1/users/u-1', { phone: '+1 206 555 0100' })).decision).toBe('ask');
+    // a whole business record written back (a CRM account with its phone) is a sync, not a sign-in change
+    const record = { account: 'AC-1180', name: 'Halvorsen Marine', owner: 'Pia Lund', phone: '+47 915 55 302', arr: 126000 };
+    expect(decide(engine({ config: cfg }), api('a', 'PUT', 'https://api.trey.example/v1/warehouse/accounts/AC-1180', record)).decision).toBe('allow');
   });
 
   it('a raw RFC 822 message names its recipients in its headers', () => {

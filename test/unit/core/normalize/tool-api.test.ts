@@ -20,6 +20,9 @@ describe('tool lifting', () => {
     expect(liftedTool('pay_invoice', { payee: 'ACME', amount: 10 })).toMatchObject({ effect: 'payment' });
     expect(liftedTool('remove_photo', { path: '/sdcard/DCIM/a.jpg' })).toMatchObject({ effect: 'delete', resource: 'photos' });
     expect(liftedTool('webhook_call', { url: 'https://hooks.example.io/x', body: { a: 1 } })).toMatchObject({ effect: 'http_write', sink: { kind: 'http', host: 'hooks.example.io', external: true } });
+    // two-word verbs: signing an account out of the phone removes it
+    expect(liftedTool('account_sign_out', { provider: 'microsoft', account: 'd.kowalski@outlook.com' })).toMatchObject({ effect: 'delete', resource: 'accounts', impact: 'high' });
+    expect(liftedTool('accounts_logout', { account: 'd.kowalski@outlook.com' })).toMatchObject({ effect: 'delete', resource: 'accounts' });
   });
 
   it('knows security-relevant settings', () => {
