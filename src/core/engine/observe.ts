@@ -14,7 +14,7 @@ import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
 import { idWords } from '../catalog/words';
-import { fieldRole, sumDue } from '../normalize/screen-context';
+import { fieldRole } from '../normalize/screen-context';
 import { MESSAGE_SINK_OF, serviceOf } from '../normalize/sinks';
 import { conversationOf, emailThread, threadKey } from '../normalize/gui';
 import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
@@ -115,7 +115,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
   const screen = session.screen(event.device ?? `agent:${event.agent}`);
   const app = observed.foreground ?? event.app;
   if (app) enterApp(screen, app, catalog);
-  if (shown) screen.shownSum = sumDue(observed.texts!);
+  if (shown) screen.showTexts(observed.texts!);
   const kind = catalog.appKind(screen.app ?? event.app);
   for (const [key, value] of Object.entries(observed.fields ?? {})) screen.setField(key, fieldRole({ resourceId: key }, kind), value);
 }

@@ -575,7 +575,7 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
       break;
     case 'back':
       screen.path.pop();
-      screen.shownSum = null;
+      screen.forgetShownSum();
       break;
     case 'type':
       screen.setField(fieldKey(target), fieldRole(target, kind), gui.text ?? '');

@@ -132,8 +132,30 @@ export class ScreenContext {
   forwarded: string | null = null;
   /** An attach menu's "Contact" is open: the name tapped next is the card that will be sent. */
   pickingContact = false;
-  /** A sum due that the screen was last seen showing ("Số tiền: 842.000đ", "Total ₫1.389.000"): a Pay there commits it. */
-  shownSum: string | null = null;
+  /**
+   * The texts the screen was last seen showing, and the sum due among them ("Số tiền: 842.000đ",
+   * "Total ₫1.389.000"): a Pay there commits it. Found only when a button asks (most screens
+   * are shown and left without a Pay), and then remembered.
+   */
+  private shownTexts: readonly string[] | null = null;
+  private shownSumFound: string | null | undefined = null;
+
+  get shownSum(): string | null {
+    if (this.shownSumFound === undefined) this.shownSumFound = this.shownTexts ? sumDue(this.shownTexts) : null;
+    return this.shownSumFound;
+  }
+
+  /** What the screen shows now (a read of it, or the observation the gate was given). */
+  showTexts(texts: readonly string[]): void {
+    this.shownTexts = texts;
+    this.shownSumFound = undefined;
+  }
+
+  /** The sum shown was paid or the screen left: a Pay there commits nothing shown. */
+  forgetShownSum(): void {
+    this.shownTexts = null;
+    this.shownSumFound = null;
+  }
   private fields = new Map<string, DraftField>();
 
   /**
@@ -149,7 +171,7 @@ export class ScreenContext {
     this.app = app;
     if (overlay || intoPicker || backFromPicker) return;
     this.path = [];
-    this.shownSum = null;
+    this.forgetShownSum();
     this.site = null;
     this.fields.clear();
   }
