@@ -131,6 +131,9 @@ const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
+/** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
+const PRIVATE_KEY_WORDS = /private key|私钥|私鑰|秘密鍵|개인 키|clave privada|chave privada|clé privée|privater schlüssel|chiave privata|приватный ключ|özel anahtar/i;
+const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
 const PASSWORD_HEADING = new RegExp(String.raw`^((wi-?fi|network|account|saved|app)\s+)?(${PASSWORD_WORD}|wlan-passwort)\s*:?$`, 'iu');
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
 const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
@@ -311,6 +314,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // manager, a Wi-Fi share sheet), is the password.
   const shown = observed.texts ?? [];
   for (let i = 1; i < shown.length; i++) if (PASSWORD_HEADING.test(shown[i - 1].trim()) && SHOWN_PASSWORD.test(shown[i].trim())) addWritten(shown[i].trim());
+  // A wallet's private key shown on its "Show private key" screen (64 hex digits) is the key.
+  if (shown.some((t) => t.length <= 80 && PRIVATE_KEY_WORDS.test(t))) for (const t of shown) if (HEX_PRIVATE_KEY.test(t.trim())) addWritten(t.trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
   for (const text of texts) if (BACKUP_CODES.test(text)) for (const m of text.matchAll(BACKUP_CODE)) addWritten(m[0]);
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").

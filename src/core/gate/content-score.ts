@@ -73,6 +73,12 @@ const SECRETS: Pattern[] = [
   // (not a placeholder: YOUR_API_KEY, <your-key>, ${API_KEY}, xxxxxxxx)
   { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
   { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
+  // "auth token 68db0aaa…", "access token: Xf8…": a token named as one, long and mixed (not "access token expired")
+  { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token' },
+  // a Wi-Fi QR payload carries the network's password: WIFI:T:WPA;S:Office;P:…;;
+  { re: /\bWIFI:(?:[^;\n]*;)*?P:(?!;)[^;\n]{4,}/, score: 0.9, what: 'Wi-Fi password' },
+  // an app password as Google and Apple issue them: four groups of four letters
+  { re: /\bapp[- ]specific password\b[^\n]{0,40}?\b[a-z]{4}([ -]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}\b/i, score: 0.9, what: 'app password' },
   ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what, home: t.home })),
   { re: new RegExp(`\\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\\s*(is|ist|es|est|[:=：])\\s*(?!${NOT_A_SECRET_VALUE})\\S{4,}`, 'iu'), score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
@@ -80,7 +86,7 @@ const SECRETS: Pattern[] = [
   { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols).
-  { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)[^\n:=：@]{0,30}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
+  { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@]|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
@@ -112,7 +118,7 @@ function run(patterns: Pattern[], text: string, host?: string): { score: number;
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|WIFI:|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */

@@ -70,6 +70,8 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
       // A one-time-code box in a native app is where the code belongs; on a web page it is
       // exactly what a phishing page asks for.
       if (role === 'code') return appKind === 'browser' ? 'body' : 'password';
+      // ...and so is a web page's box for a wallet's recovery phrase: wallets never ask for it on a site.
+      if (role === 'password' && appKind === 'browser' && words.includes('phrase')) return 'body';
       if (role === 'url' && appKind !== 'browser' && words.includes('address') && appKind !== 'email') continue;
       if (role === 'url' && appKind === 'email') return 'recipient';
       return role;

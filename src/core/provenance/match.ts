@@ -129,6 +129,11 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
       hits.push({ atom, how: 'verbatim' });
       continue;
     }
+    // Part of a long secret is key material all the same: half a recovery phrase, a piece of an API key.
+    if (atom.secret && atom.key.length >= SECRET_FRAGMENT && secretFragmentIn(atom.key, view.squashed)) {
+      hits.push({ atom, how: 'fragment' });
+      continue;
+    }
     if (atom.digits) {
       if (view.digits.some((run) => digitHit(atom.digits!, run))) {
         hits.push({ atom, how: view.digits.some((run) => run.includes(atom.digits!)) ? 'digits' : 'fragment' });
@@ -144,6 +149,25 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
     if (splitParts.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, splitParts)) hits.push({ atom, how: 'split' });
   }
   return hits;
+}
+
+/** Consecutive squashed characters of a secret that, sent anywhere, carry part of it. */
+const SECRET_FRAGMENT = 24;
+/**
+ * The secret is looked for by windows of WINDOW characters every STRIDE: a run of
+ * SECRET_FRAGMENT = WINDOW + STRIDE characters of it always holds one whole window.
+ */
+const WINDOW = 20;
+const STRIDE = 4;
+/** Only the first this many characters of a very long secret (a PEM block) are looked for. */
+const SECRET_SPAN = 512;
+
+/** Does `squashed` hold SECRET_FRAGMENT consecutive characters of the secret `key`? */
+function secretFragmentIn(key: string, squashed: string): boolean {
+  if (squashed.length < WINDOW) return false;
+  const end = Math.min(key.length, SECRET_SPAN);
+  for (let at = 0; at + WINDOW <= end; at += STRIDE) if (squashed.includes(key.slice(at, at + WINDOW))) return true;
+  return false;
 }
 
 function splitIdentifier(key: string, previous: readonly string[], current: readonly string[]): boolean {

@@ -54,9 +54,10 @@ export const CREDENTIAL_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(
 /**
  * Words that follow "the password is" without being the password: where it is written and what
  * state it is in ("the Wi-Fi password is printed on the room card", "the password is incorrect").
- * Used as a negative lookahead right where a labelled value would start.
+ * A reference to where it is kept (Home Assistant's `!secret mqtt_password`, `${DB_PASS}`,
+ * `<your password>`) is not one either. Used as a negative lookahead right where a labelled value would start.
  */
-export const NOT_A_SECRET_VALUE = String.raw`(?:printed|written|shown|displayed|listed|posted|noted|labell?ed|taped|stuck|saved|stored|kept|located|hidden|attached|included|inside|below|above|under|behind|there|here|same|still|also|only|just|never|always|usually|probably|supposed|required|needed|optional|incorrect|wrong|correct|invalid|valid|weak|strong|changed|unchanged|expired|reset|missing|empty|blank|different|unknown|managed|handled|provided|given|generated|encrypted|protected|available|case[- ]sensitive|being|your|their|this|that|what|auf|unter|sur|dans|escrita|escrito|impresa|impreso|imprimé|écrit|gedruckt|notiert)(?![\p{L}\p{N}])`;
+export const NOT_A_SECRET_VALUE = String.raw`(?:(?:printed|written|shown|displayed|listed|posted|noted|labell?ed|taped|stuck|saved|stored|kept|located|hidden|attached|included|inside|below|above|under|behind|there|here|same|still|also|only|just|never|always|usually|probably|supposed|required|needed|optional|incorrect|wrong|correct|invalid|valid|fine|okay|ok|safe|secure|good|bad|weak|strong|changed|unchanged|expired|reset|missing|empty|blank|different|unknown|managed|handled|provided|given|generated|encrypted|protected|available|case[- ]sensitive|being|your|their|this|that|what|auf|unter|sur|dans|escrita|escrito|impresa|impreso|imprimé|écrit|gedruckt|notiert)(?![\p{L}\p{N}])|!secret\b|\$\{|<[^>\s]{1,40}>)`;
 
 /**
  * The word "password" in the languages phones are used in (as a label, a heading, or in a
