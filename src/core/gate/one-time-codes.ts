@@ -14,14 +14,14 @@ const SPECIFIC = [
   'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod(?:ul)? (?:(?:tău|tau) )?de (?:verificare|autentificare|confirmare|securitate)',
   'κωδικός επαλήθευσης', 'код підтвердження', 'קוד ה?אימות', 'رمز التحقق', 'رمز التفعيل', 'كود التحقق', 'رمز الدخول', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
   'tek kullan[ıi]ml[ıi]k (?:[şs]ifre|kod)\\p{L}*', 'kod pengesahan', 'kod tac', 'mã xác thực', 'קוד חד פעמי', 'کد ت[اأ]یید', 'کد یکبار مصرف', 'do[ğg]rulama kodunuz', 'giri[şs] [şs]ifre\\p{L}*', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
-  'одноразовий (?:пароль|код)', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',
+  'одноразовий (?:пароль|код)', 'ერთჯერადი კოდი', 'დადასტურების კოდი', 'միանգամյա կոդ', 'հաստատման կոդ', 'бір реттік код', 'растау коды', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',
 ].join('|');
 
 /** CJK names of a code: words there are not separated by spaces, so no word boundaries. */
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|رمز|รหัส|[şs]ifreniz|κωδικός|קוד|کد`;
+const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|رمز|รหัส|[şs]ifreniz|κωδικός|קוד|کد|კოდი|կոդ|коды`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';

@@ -160,7 +160,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
   const submitsPayment = SUBMIT_SEGMENT.test(lastSegment) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');
-  const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment;
+  // (a transaction created with an amount for a bank account — Mercury's …/transactions {routingNumber, accountNumber, amount} — sends it)
+  const createsTransfer = args.amounts.length > 0 && args.payees.length > 0 && pathWords.some((w) => w === 'transaction' || w === 'transactions');
+  const paysOut = (args.amounts.length > 0 && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w))) || submitsPayment || createsTransfer;
   // A remote-execution endpoint (…/runbooks/exec, …/devices/{id}/shell) runs the command it is given.
   if (args.commands.length > 0 && pathWords.some((w) => EXEC_PATH_WORDS.has(w))) {
     return lift({ effect: 'shell', resource: 'device', verb: 'exec', lifted: `HTTP ${method} running a command through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: [...args.commands, ...args.content], targets: [{ field: 'url', value: href }] });

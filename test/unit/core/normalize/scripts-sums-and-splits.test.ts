@@ -34,7 +34,22 @@ describe('scripts', () => {
   });
 });
 
+describe('Caucasus scripts', () => {
+  it('Armenian Send sends, and a Georgian one-time code is a one-time code', () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { app: 'com.google.android.apps.photos', op: 'read_screen' }), { texts: ['IMG_20241103_181522.jpg', 'Տեղադրություն', 'Թումանյան փ. 21, Երևան', '40.18557, 44.51453'], foreground: 'com.google.android.apps.photos' });
+    expect(steps(e, 'org.telegram.messenger', [{ op: 'type', target: { className: 'android.widget.EditText' }, text: 'Թումանյան 21, 40.18557, 44.51453' }, { op: 'tap', target: { contentDesc: 'Ուղարկել' } }]).at(-1)).toBe('deny');
+    const f = engine();
+    decide(f, tool('a', 'sms_list_inbox', { max: 2 }), { result: { messages: [{ address: 'TBC Bank', text: 'TBC Bank: ერთჯერადი კოდი 583017. არავის გაუზიაროთ!' }] } });
+    expect(steps(f, 'com.viber.voip', [{ op: 'type', target: { resourceId: 'com.viber.voip:id/send_text' }, text: '583017' }]).at(-1)).toBe('deny');
+  });
+});
+
 describe('sums', () => {
+  it('a top-up moves money', () => {
+    expect(decide(engine(), tool('a', 'wallet_topup', { provider: 'MealPay', student_account: '30071', amount: '20.00', currency: 'USD' })).decision).toBe('ask');
+  });
+
   it('a confirm that names its sum pays it in any app; a cart button does not', () => {
     const booking = steps(engine(), 'com.booking', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Casa dos Azulejos' } }, { op: 'tap', target: { resourceId: 'com.booking:id/action_button', text: 'Complete booking · €412.00' } }]);
     expect(booking.at(-1)).toBe('ask');
