@@ -304,6 +304,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   // Confirming a screen where an amount was typed (a transfer form in any app) moves money; saving
   // one outside a payment app records it (an expense in Splitwise, a budget entry).
   if (!effect && draft.amount.length > 0 && (kind === 'payments' || !SAVES_A_RECORD.test(semanticLabel.trim()))) return liftPayment(inputs, `${why} with an amount filled in`);
+  // A tip confirmed after its sum was picked ("Add tip" → "$5" → "Confirm tip") pays it, in any app.
+  if (!effect && TIP.test(context) && screen.path.slice(-3).some(namesASum)) return liftPayment(inputs, `${why}: the tip picked on the way`);
   // A confirm that names the sum it commits ("Complete booking · €412.00", "Place order – $58.20") pays it, in any app
   // (not a balance, a past transaction or a cart being filled).
   if (!effect && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(semanticLabel) && !NOT_PAID.test(semanticLabel) && !SIGNED_AMOUNT.test(semanticLabel) && !CART.test(semanticLabel)) return liftPayment(inputs, `${why}: the button names the sum it pays`);
@@ -347,6 +349,12 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
 }
 
 /** Moving an amount into another currency. */
+/** A button that commits when held down. */
+const HOLD_TO_CONFIRM = /tap[_ -]?and[_ -]?hold|press[_ -]?and[_ -]?hold|hold[_ -]?to[_ -]?(confirm|send|pay)|slide[_ -]?to[_ -]?(confirm|pay)|ট্যাপ করে ধরে|长按|長按|長押し|길게 눌러|mantén pulsado|mantenha pressionado|gedrückt halten|maintenez/i;
+/** A tip for a driver, a shopper or a creator. */
+const TIP = /\btips?\b|propina|trinkgeld|pourboire|gorjeta|mancia|小费|打赏|チップ|팁/i;
+/** Developer options, where a tap on a row flips its switch (USB debugging, OEM unlocking). */
+const DEVELOPER_OPTIONS = /developer options|entwickleroptionen|options pour les développeurs|opciones de desarrollador|opções do desenvolvedor|opzioni sviluppatore|开发者选项|開發人員選項|開発者向けオプション|개발자 옵션|для разработчиков|geliştirici seçenekleri|tùy chọn nhà phát triển/i;
 const CURRENCY_EXCHANGE = /\b(exchange|convert|swap)\b|兑换|换汇|両替|환전|cambiar|trocar|échanger|umtauschen|обменять/i;
 const ISO_CURRENCY_CODES = new RegExp(String.raw`(?<![A-Za-z])${ISO_CURRENCY}(?![A-Za-z])`, 'g');
 /** What a button shows that it does not pay: a balance, a limit, a past sum (a total may well be what it pays). */
@@ -490,6 +498,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
+      // A Developer options row is its switch: tapping "USB debugging" turns it on.
+      if (kind === 'settings' && !isToggle && screen.path.some((p) => DEVELOPER_OPTIONS.test(p)) && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.
       if (kind === 'accounts' && ACCOUNT_SAVE.test(label.trim()) && screen.draft().some((f) => f.value.trim() !== '')) {
         return base(inputs, 'account', `button "${label}" saves an account detail`, { resource: 'accounts', targets: [...draftParts(screen).targets, ...pickedItems(inputs, 3, 'screen')] });
@@ -554,7 +564,11 @@ export function liftGui(inputs: GuiInputs): Lifted {
     }
     case 'tap':
     case 'long_press':
-      if (gui.op === 'long_press') return base(inputs, 'navigate', `long press "${targetLabel(target)}"`);
+      if (gui.op === 'long_press') {
+        // A hold-to-confirm button (bKash's "tap and hold to Send Money") is that screen's confirm.
+        if (HOLD_TO_CONFIRM.test(`${target?.resourceId ?? ''} ${targetLabel(target)}`)) return liftContextual(inputs, targetLabel(target));
+        return base(inputs, 'navigate', `long press "${targetLabel(target)}"`);
+      }
       return liftTap(inputs);
   }
 }

@@ -34,6 +34,15 @@ describe('scripts', () => {
   });
 });
 
+describe('settings', () => {
+  it('a Developer options row is its switch: tapping USB debugging turns it on; opening Developer options does not', () => {
+    const e = engine();
+    const done = steps(e, 'com.android.settings', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'System' } }, { op: 'tap', target: { text: 'Developer options' } }, { op: 'scroll', direction: 'down' }, { op: 'tap', target: { text: 'USB debugging' } }]);
+    expect(done.slice(0, 4)).toEqual(['allow', 'allow', 'allow', 'allow']);
+    expect(done.at(-1)).toBe('ask');
+  });
+});
+
 describe('Caucasus scripts', () => {
   it('Armenian Send sends, and a Georgian one-time code is a one-time code', () => {
     const e = engine();
@@ -46,6 +55,19 @@ describe('Caucasus scripts', () => {
 });
 
 describe('sums', () => {
+  it('a tip confirmed after its sum was picked pays it; a filter by price does not', () => {
+    const tip = steps(engine(), 'com.instacart.client', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Orders' } }, { op: 'tap', target: { text: 'Add tip' } }, { op: 'tap', target: { text: '$5' } }, { op: 'tap', target: { resourceId: 'com.instacart.client:id/confirm_tip_button', text: 'Confirm tip' } }]);
+    expect(tip.at(-1)).toBe('ask');
+    const filter = steps(engine(), 'com.instacart.client', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Filters' } }, { op: 'tap', target: { text: 'Under $10' } }, { op: 'tap', target: { text: 'Apply' } }]);
+    expect(filter.at(-1)).toBe('allow');
+  });
+
+  it('holding a hold-to-confirm button commits like its confirm; an ordinary long press only selects', () => {
+    const send = steps(engine(), 'com.bKash.customerapp', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'সেন্ড মানি' } }, { op: 'type', target: { resourceId: 'com.bKash.customerapp:id/et_number' }, text: '01713882054' }, { op: 'type', target: { resourceId: 'com.bKash.customerapp:id/et_amount' }, text: '2000' }, { op: 'long_press', target: { resourceId: 'com.bKash.customerapp:id/btn_tap_and_hold', text: 'সেন্ড মানি করতে ট্যাপ করে ধরে রাখুন' } }]);
+    expect(send.at(-1)).toBe('ask');
+    expect(steps(engine(), 'com.bKash.customerapp', [{ op: 'launch_app' }, { op: 'long_press', target: { text: 'Statement' } }]).at(-1)).toBe('allow');
+  });
+
   it('a top-up moves money', () => {
     expect(decide(engine(), tool('a', 'wallet_topup', { provider: 'MealPay', student_account: '30071', amount: '20.00', currency: 'USD' })).decision).toBe('ask');
   });
