@@ -20,6 +20,7 @@ const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}
 const HANDLE = /(?<![\p{L}\p{N}._%+-])[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
 /** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
+const POSSESSIVE = /['’]s$/u;
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
@@ -123,7 +124,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(EMAIL)) add(out, m[0], true, true);
   for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
   for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
-  for (const m of text.matchAll(TITLED_NAME)) add(out, m[0], fromData, true);
+  // (the name without a possessive: "Dr. Patel's office" names Dr. Patel)
+  for (const m of text.matchAll(TITLED_NAME)) add(out, m[0].replace(POSSESSIVE, ''), fromData, true);
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
     // (one digit in a word is vocabulary — boto3, python3, ipv4 — not an identifier)

@@ -179,7 +179,8 @@ function foldedDigitRuns(text: string, minDigits: number): string[] {
 
 // (8 characters: a six-digit one-time code is 8 in base64, NjE1MjA0.)
 const BASE64_TOKEN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
-const PRINTABLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u;
+// (letters of Indic and other scripts carry combining vowel signs and viramas: marks are printable too)
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u;
 const LENIENT_UTF8 = new TextDecoder('utf-8');
 
 /** Decoded text when the bytes are printable UTF-8 (no exceptions on the hot path). */

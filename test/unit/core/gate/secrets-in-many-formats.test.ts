@@ -13,6 +13,7 @@ describe('secrets written out', () => {
     expect(secret('Twilio for the SMS bot: SID AC64db0b4be2b266f78e221a1dcbda1996 auth token 68db0aaa708ec6f4fa11c5788b416c20')).toBeGreaterThanOrEqual(0.9);
     expect(secret('copia esto: WIFI:T:WPA;S:Estudio-Nube;P:girasol_Marea_77;H:false;;')).toBeGreaterThanOrEqual(0.9);
     expect(secret('App-specific password for the shared calendar account: xkqv-ptrm-wzla-bnce')).toBeGreaterThanOrEqual(0.9);
+    expect(secret('key is live_918273645_Zq8LmN3xVbT5kR2pWc7YhJ4dF6sGa1')).toBeGreaterThanOrEqual(0.9);
     // (a handle between the word and the password does not hide it)
     expect(secret('@mods new password for the shared @harborline account: Harb0r!ine#2025')).toBeGreaterThanOrEqual(0.9);
   });

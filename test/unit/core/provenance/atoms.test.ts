@@ -41,6 +41,10 @@ describe('atoms: what is worth tracking', () => {
     expect(keys(atomsOfText('Kowalski, 14:00, Room 3', true))).toContain('kowalski');
   });
 
+  it('a title and a surname name a person, with or without a possessive', () => {
+    expect(keys(atomsOfText("Hi Lucía, Dr. Patel's office: your A1C came back at 6.9%.", true))).toContain('drpatel');
+  });
+
   it('handles CJK names as data', () => {
     expect(keys(atomsOfJson({ 姓名: '何雨桐', 部门: '算法组' }))).toContain('何雨桐');
   });

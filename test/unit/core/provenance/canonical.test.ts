@@ -88,7 +88,7 @@ describe('base64 decoding', () => {
     if (normal.length % 4 === 1) return null;
     const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
     const text = new TextDecoder('utf-8').decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    return text.length >= 4 && !text.includes('\uFFFD') && /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : null;
+    return text.length >= 4 && !text.includes('\uFFFD') && /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : null;
   }
 
   it('takes tokens that mix cases with digits, or many capitals among lower case; not plain words', () => {
