@@ -442,6 +442,8 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && screen.attachment?.app === screen.app && UPLOADS.test(label.trim())) {
     return liftSend(inputs, `web page button "${label}" with a file picked for it`);
   }
+  // A button that says pay and names the sum ("₹299 का भुगतान करें", "Zahlen 20 €") pays it, in any app.
+  if (semantic === null && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(label) && !NOT_PAID.test(label) && !SIGNED_AMOUNT.test(label) && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" names the sum it pays`);
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),
   // and so does exchanging it into another currency in a wallet ("Exchange GBP to EUR").
   if (semantic === null && draftParts(screen).amount.length > 0 && (catalog.contextEffect(label) === 'payment' || (CURRENCY_EXCHANGE.test(label) && (kind === 'payments' || (label.match(ISO_CURRENCY_CODES) ?? []).length >= 2)))) return liftPayment(inputs, `button "${label}" after an amount was typed`);
@@ -498,8 +500,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
-      // A Developer options row is its switch: tapping "USB debugging" turns it on.
-      if (kind === 'settings' && !isToggle && screen.path.some((p) => DEVELOPER_OPTIONS.test(p)) && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
+      // A row of the Developer options screen is its switch: tapping "USB debugging" there turns it on.
+      if (kind === 'settings' && !isToggle && DEVELOPER_OPTIONS.test(screen.path[screen.path.length - 1] ?? '') && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.
       if (kind === 'accounts' && ACCOUNT_SAVE.test(label.trim()) && screen.draft().some((f) => f.value.trim() !== '')) {
         return base(inputs, 'account', `button "${label}" saves an account detail`, { resource: 'accounts', targets: [...draftParts(screen).targets, ...pickedItems(inputs, 3, 'screen')] });
