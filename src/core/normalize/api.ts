@@ -207,6 +207,12 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (args.payees.length > 0 && BANK_DETAILS_PATH.test(pathname)) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, { field: 'url', value: href }] });
   }
+  // Opening a repository, a bucket or a folder to everyone, or making someone an administrator,
+  // grants access: GitHub PATCH /repos/… {private: false}, Google Admin …/users/{id}/makeAdmin.
+  const grant = accessGrant(method, pathname, leaves);
+  if (grant) {
+    return lift({ effect: 'permission', resource: 'permissions', verb: verbOf('permission'), lifted: `HTTP ${method} ${grant} on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }, ...leaves.filter((l) => ACCESS_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value }))] });
+  }
   if (accountKeys.length > 0) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing ${accountKeys.map((l) => l.key).join(', ')} of an account on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...accountKeys.map((l) => ({ field: l.path, value: l.value })), { field: 'url', value: href }] });
   }
@@ -218,6 +224,19 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
 
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
+/** Endpoints that make someone an administrator. */
+const ADMIN_GRANT_PATH = /\/(make_?admin|grant_?admin|add_?admin)(\/|$)/i;
+/** What is shared with everyone when it is opened: code, storage, files and their folders. */
+const SHAREABLE_PATH = /\/(repos|repositories|projects|buckets|files|folders|drives|documents|spreadsheets|sites)(\/|$)/i;
+const ACCESS_KEY = /^(private|visibility|access|access_?level|acl|public|role|roles)$/i;
+
+function accessGrant(method: string, pathname: string, leaves: ReadonlyArray<{ key: string; value: string }>): string | null {
+  if (method !== 'POST' && method !== 'PATCH' && method !== 'PUT') return null;
+  if (ADMIN_GRANT_PATH.test(pathname) || leaves.some((l) => /^roles?$/i.test(l.key) && /^(admin|administrator|owner|super_?admin|org_?admin)$/i.test(l.value))) return 'making an administrator';
+  if (method !== 'POST' && SHAREABLE_PATH.test(pathname) && leaves.some((l) => (l.key === 'private' && l.value === 'false') || (/^(visibility|access|access_?level|acl|public)$/i.test(l.key) && /^(public|public-read|anyone|everyone|true)$/i.test(l.value)))) return 'opening it to everyone';
+  return null;
+}
+
 /** A change of a sign-in address touches that and little else. */
 const SIGN_IN_CHANGE_MAX_FIELDS = 3;
 const SIGN_IN_KEY = /^(email|login|login_?email|username|phone|phone_?number)$/i;

@@ -156,6 +156,14 @@ describe('account changes and raw messages over APIs and tools', () => {
     expect(decide(engine({ config: cfg }), api('a', 'PUT', 'https://api.trey.example/v1/warehouse/accounts/AC-1180', record)).decision).toBe('allow');
   });
 
+  it('opening a repository to everyone or making someone an administrator grants access; creating a user or a public post does not', () => {
+    const cfg = { org: { allowedHosts: ['api.github.com', 'admin.googleapis.com', 'blog.trey.example'] } };
+    expect(decide(engine({ config: cfg }), api('a', 'PATCH', 'https://api.github.com/repos/tiderun/billing-engine', { private: false, visibility: 'public' })).decision).toBe('ask');
+    expect(decide(engine({ config: cfg }), api('a', 'POST', 'https://admin.googleapis.com/admin/directory/v1/users/ext-ops@fjordline.no/makeAdmin', { status: true })).decision).toBe('ask');
+    expect(decide(engine({ config: cfg }), api('a', 'POST', 'https://admin.googleapis.com/admin/directory/v1/users', { primaryEmail: 'new.hire@trey.example', name: { givenName: 'Ana' } })).decision).toBe('allow');
+    expect(decide(engine({ config: cfg }), api('a', 'POST', 'https://blog.trey.example/wp-json/wp/v2/posts', { title: 'Open day', status: 'publish', visibility: 'public' })).decision).toBe('allow');
+  });
+
   it('a raw RFC 822 message names its recipients in its headers', () => {
     const raw = Buffer.from('To: desk@travel.example\r\nSubject: file\r\n\r\nhello').toString('base64url');
     const r = engine({ config: { org: { internalDomains: ['travel.example'] } } }).evaluate(tool('a', 'gmail.users.messages.send', { userId: 'me', requestBody: { raw } }));
