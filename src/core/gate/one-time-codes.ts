@@ -1,6 +1,7 @@
 // One-time codes (OTP, 2FA, TAN) in text, in the languages people receive them in. Observed
 // codes become secrets (protocol.md §5.1, §5.5); typed or sent codes score as secret content.
 
+import { asciiDigits } from '../provenance/canonical';
 import { memoByText } from '../provenance/memo';
 
 /** Words that name a one-time code, specific enough to score typed content by. */
@@ -56,7 +57,9 @@ const OTHER_CODE = /\b(?:zip|postal|post|area|country|promo|promotional|discount
 function findCodes(raw: string): string[] {
   const codes = new Set<string>();
   if (DIAL_IN.test(raw)) return [];
-  const text = /ode/i.test(raw) ? raw.replace(OTHER_CODE, ' ') : raw;
+  // (a code written in another script's digits — "رمز التحقق: ٤٨٢٩١٥" — is the same code: found, and returned, in ASCII digits)
+  const folded = asciiDigits(raw);
+  const text = /ode/i.test(folded) ? folded.replace(OTHER_CODE, ' ') : folded;
   LETTERED_CODE.lastIndex = 0;
   for (let m = LETTERED_CODE.exec(text); m; m = LETTERED_CODE.exec(text)) if (CAPS_AND_DIGITS.test(m[1])) codes.add(m[1].toLowerCase());
   for (const re of OBSERVED_PATTERNS) {

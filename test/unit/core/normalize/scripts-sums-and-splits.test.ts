@@ -3,6 +3,7 @@
 // logistics, agent frameworks, travel, Turkish/Greek/Hebrew/Persian phones, hand-offs,
 // transformed leaks, device administration).
 import { describe, expect, it } from 'vitest';
+import { redactText } from '../../../../src/core/audit/secret-text';
 import { decide, engine, gui, guiSteps as steps, tool } from '../../../helpers/engine';
 
 describe('scripts', () => {
@@ -63,6 +64,16 @@ describe('South-East Asian settings and banks', () => {
     const e = engine();
     decide(e, gui('a', 'dev', { app: 'com.bcel.bcelone', op: 'read_screen' }), { texts: ['ຊື່ບັນຊີ: ສົມພອນ ພົມມະຈັນ', 'ເລກບັນຊີ: 010 12 00 01234567 001'], foreground: 'com.bcel.bcelone' });
     expect(decide(e, tool('a', 'whatsapp_send_message', { to: '+856 20 5555 1234', text: 'ເລກບັນຊີ 010120001234567001' })).decision).toBe('deny');
+  });
+});
+
+describe('Arabic-Indic digits and African languages', () => {
+  it('a one-time code in Arabic-Indic digits is a code (and is masked in the audit log); Swahili Futa deletes', () => {
+    const e = engine();
+    decide(e, tool('a', 'sms_list_inbox', { max: 1 }), { result: { messages: [{ address: 'AlRajhiBank', text: 'رمز التحقق: ٤٨٢٩١٥ لعملية إضافة مستفيد. لا تشاركه مع أي شخص.' }] } });
+    expect(steps(e, 'com.whatsapp', [{ op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text: '٤٨٢٩١٥' }]).at(-1)).toBe('deny');
+    expect(redactText('رمز التحقق: ٤٨٢٩١٥ لعملية إضافة مستفيد').text).toBe('رمز التحقق: [REDACTED:otp] لعملية إضافة مستفيد');
+    expect(steps(engine(), 'com.whatsapp', [{ op: 'launch_app' }, { op: 'long_press', target: { text: 'Mama Neema' } }, { op: 'tap', target: { text: 'Futa gumzo' } }]).at(-1)).toBe('ask');
   });
 });
 
