@@ -153,7 +153,7 @@ export interface ContentFindings extends ContentScores {
 }
 
 /** Commands that only read or print what they are given. */
-const READ_ONLY_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'diff', 'echo', 'printf', 'man', 'which', 'strings', 'od', 'xxd', 'hexdump', 'sort', 'uniq', 'cut', 'md5sum', 'sha256sum', 'getprop', 'dumpsys']);
+const READ_ONLY_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'diff', 'echo', 'printf', 'man', 'which', 'strings', 'od', 'xxd', 'hexdump', 'sort', 'uniq', 'cut', 'md5sum', 'sha256sum', 'getprop', 'dumpsys', 'logcat', 'df', 'du', 'ps', 'id', 'uname', 'whoami', 'uptime', 'free', 'pwd']);
 const SHELL_OPERATOR = /[;&`<>\n]|\$\(/;
 const PROMPT = /^\s*(?:[\w@.:~/-]*\s*)?[$#]\s+/;
 

@@ -56,9 +56,14 @@ function isCjk(text: string): boolean {
   return CJK_CHAR.test(text);
 }
 
+/** Greetings and sign-offs that open or close messages, in the languages they arrive in. */
+const GREETING = /^(hi|hello|hey|dear|greetings|namaste|namaskar|namaskaram|vanakkam|salaam|salam|assalamualaikum|hola|buenos d[ií]as|bonjour|salut|ciao|hallo|servus|moin|ol[aá]|oi|merhaba|selam|shalom|privet|привет|здравствуйте|sawasdee|xin ch[aà]o|konnichiwa|annyeong|habari|jambo|sawubona|thanks|thank you|thx|regards|cheers|dhanyavaad|dhanyavad|shukriya|gracias|merci|danke|grazie|obrigad[oa]|asante)[\s!,.…]*$/i;
+
 /** Does this piece of text identify something (a person, an account, a place, a secret)? */
 export function looksSensitive(piece: string, fromData: boolean): boolean {
   const key = squash(piece);
+  // (a greeting or a sign-off opening or closing a message — "Namaste,", "Cheers" — names no one)
+  if (GREETING.test(piece.trim())) return false;
   // (counted in characters as written: squash spells a Hangul syllable as two or three jamo)
   if (isCjk(piece)) return key.normalize('NFC').length >= (fromData ? 2 : 3);
   if (key.length < 4) return false;

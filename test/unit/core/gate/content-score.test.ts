@@ -39,6 +39,9 @@ describe('T3 content scoring', () => {
     expect(scoreContent(event('getprop ro.build.version.release >/dev/stderr', 'shell')).shell).toBe(0);
     expect(scoreContent(event('appops set com.flashlight.brightest SYSTEM_ALERT_WINDOW allow', 'shell')).shell).toBeGreaterThanOrEqual(0.9);
     expect(scoreContent(event('appops get com.flashlight.brightest SYSTEM_ALERT_WINDOW', 'shell')).shell).toBe(0);
+    // (what a log read greps for is data)
+    expect(scoreContent(event('logcat -d -t 200 | grep -i reboot', 'shell')).shell).toBe(0);
+    expect(scoreContent(event('logcat -d; reboot', 'shell')).shell).toBeGreaterThanOrEqual(0.8);
   });
 
   it('does not score a secret typed into a password field', () => {

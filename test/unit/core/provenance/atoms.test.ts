@@ -45,6 +45,12 @@ describe('atoms: what is worth tracking', () => {
     expect(keys(atomsOfText("Hi Lucía, Dr. Patel's office: your A1C came back at 6.9%.", true))).toContain('drpatel');
   });
 
+  it('a greeting opening a message is not a value; the name signing it is', () => {
+    const k = keys(atomsOfText('Namaste, 40 log ke liye chai-samosa order chahiye, Saturday 4 baje. – Anjali Rao', true));
+    expect(k).not.toContain('namaste');
+    expect(k).toContain('anjalirao');
+  });
+
   it('handles CJK names as data', () => {
     expect(keys(atomsOfJson({ 姓名: '何雨桐', 部门: '算法组' }))).toContain('何雨桐');
   });
