@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
 import type { AgentEvent, PolicyContext } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
-import type { ActionRequest, PlanStep, Target } from '../protocol/schema';
+import type { ActionRequest, GuiAction, PlanStep, Target } from '../protocol/schema';
 import type { SessionState } from '../session/session-state';
 import { jsonLeaves } from '../provenance/canonical';
 import { liftHttp } from './api';
@@ -82,13 +82,25 @@ function withSavedDraft(lifted: Lifted, where: unknown[], session: SessionState,
   return lifted;
 }
 
+/** Attributes an xpath target names (`//…[@content-desc='Send']`): the element is lifted by them like any other target. */
+const XPATH_ATTRIBUTE = /@(content-desc|text|resource-id)\s*=\s*(?:'([^']*)'|"([^"]*)")/g;
+const XPATH_FIELD = { 'content-desc': 'contentDesc', text: 'text', 'resource-id': 'resourceId' } as const;
+
+function withXpathAttributes(gui: GuiAction): GuiAction {
+  const target = gui.target;
+  if (!target?.xpath || target.text || target.contentDesc || target.resourceId) return gui;
+  const named: Partial<Record<'contentDesc' | 'text' | 'resourceId', string>> = {};
+  for (const m of target.xpath.matchAll(XPATH_ATTRIBUTE)) named[XPATH_FIELD[m[1] as keyof typeof XPATH_FIELD]] ??= m[2] ?? m[3];
+  return Object.keys(named).length > 0 ? { ...gui, target: { ...target, ...named } } : gui;
+}
+
 export function normalizeStep(request: ActionRequest, step: PlanStep, index: number, count: number, deps: NormalizeDeps): NormalizedStep {
   const { catalog, org, session } = deps;
   let lifted: Lifted;
   let track: (allowed: boolean) => void = () => {};
   let screenSnapshot: AgentEvent['screen'];
   if (step.channel === 'gui' && step.gui) {
-    const gui = step.gui;
+    const gui = withXpathAttributes(step.gui);
     const screen = session.screen(request.device ?? `agent:${request.agent}`);
     if (gui.app) enterApp(screen, gui.app, catalog);
     const app = gui.app ?? screen.app ?? undefined;

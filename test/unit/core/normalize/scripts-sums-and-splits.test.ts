@@ -77,6 +77,15 @@ describe('Arabic-Indic digits and African languages', () => {
   });
 });
 
+describe('targets', () => {
+  it('a Send button found by xpath is lifted by the attributes the xpath names', () => {
+    const e = engine();
+    decide(e, tool('a', 'contacts_search', { query: 'Olumide' }), { result: { contacts: [{ name: 'Olumide Adeyemi', phone: '+234 803 555 0147' }] } });
+    const sent = steps(e, 'org.telegram.messenger', [{ op: 'type', target: { text: 'Message', className: 'android.widget.EditText' }, text: 'Olumide +234 803 555 0147' }, { op: 'tap', target: { xpath: "//android.widget.ImageView[@content-desc='Send']" } }]);
+    expect(sent.at(-1)).toBe('deny');
+  });
+});
+
 describe('Caucasus scripts', () => {
   it('Armenian Send sends, and a Georgian one-time code is a one-time code', () => {
     const e = engine();
