@@ -91,7 +91,7 @@ function withXpathAttributes(gui: GuiAction): GuiAction {
   if (!target?.xpath || target.text || target.contentDesc || target.resourceId) return gui;
   const named: Partial<Record<'contentDesc' | 'text' | 'resourceId', string>> = {};
   for (const m of target.xpath.matchAll(XPATH_ATTRIBUTE)) named[XPATH_FIELD[m[1] as keyof typeof XPATH_FIELD]] ??= m[2] ?? m[3];
-  return Object.keys(named).length > 0 ? { ...gui, target: { ...target, ...named } } : gui;
+  return Object.keys(named).length > 0 ? Object.assign({}, gui, { target: Object.assign({}, target, named) }) : gui;
 }
 
 export function normalizeStep(request: ActionRequest, step: PlanStep, index: number, count: number, deps: NormalizeDeps): NormalizedStep {
