@@ -133,7 +133,6 @@ export function redactText(text: string): { text: string; kinds: SecretKind[] } 
 /** Digits a one-time code needs (in any script): four in a row, or two groups of three. */
 const CODE_DIGITS = /\p{Nd}{4}|\p{Nd}{3}[ -]\p{Nd}{3}/u;
 
-/** A code as it may be written: its characters with an optional space or dash between them, not inside a longer run. */
 /** Zero of the decimal digits apps show besides ASCII: Arabic-Indic, Persian/Urdu, Devanagari, Bengali, Thai, full-width. */
 const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
 
@@ -142,6 +141,7 @@ function anyScriptDigit(d: string): string {
   return `[${d}${DIGIT_ZEROS.map((z) => String.fromCharCode(z + v)).join('')}]`;
 }
 
+/** A code as it may be written: its characters with an optional space or dash between them, not inside a longer run. */
 function codePattern(code: string): RegExp {
   // (the code's digits as any script writes them: codes are found in ASCII, the text may hold ٤٨٢٩١٥)
   const chars = [...code].map((c) => (c >= '0' && c <= '9' ? anyScriptDigit(c) : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

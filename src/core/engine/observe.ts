@@ -130,10 +130,10 @@ const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
-/** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
 /** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
 const PRIVATE_KEY_WORDS = /private key|私钥|私鑰|秘密鍵|개인 키|clave privada|chave privada|clé privée|privater schlüssel|chiave privata|приватный ключ|özel anahtar/i;
 const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
+/** A screen label that heads a password value ("Password", "Wi-Fi password", "密码"). */
 const PASSWORD_HEADING = new RegExp(String.raw`^((wi-?fi|network|account|saved|app)\s+)?(${PASSWORD_WORD}|wlan-passwort)\s*:?$`, 'iu');
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
 const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
@@ -345,8 +345,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   const addCode = (code: string) => otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
   for (const text of texts) for (const code of otpCodesIn(text)) addCode(code);
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
-  const lines = observed.texts ?? [];
-  for (let i = 1; i < lines.length; i++) if (BARE_CODE.test(lines[i]) && lines[i - 1].length <= 40) for (const code of otpCodesIn(`${lines[i - 1]} ${lines[i]}`)) addCode(code);
+  for (let i = 1; i < shown.length; i++) if (BARE_CODE.test(shown[i]) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
   // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
   // (A year after the word, "alarm 2024", is not a code.)
   for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) addCode(m[2]);

@@ -51,9 +51,9 @@ function formDecode(s: string): string {
   return t.includes('%') ? percentDecode(t) : t;
 }
 
-/** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
 /** An API endpoint rather than a page: an api.* host, or an /api/, /v2/, /graphql or .json path. */
 const API_ENDPOINT = /^api[.-]|\/api(\/|$)|\/v\d+(\/|$)|\/graphql|\/rest\/|\.json$/i;
+/** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
 const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
@@ -211,7 +211,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // grants access: GitHub PATCH /repos/… {private: false}, Google Admin …/users/{id}/makeAdmin.
   const grant = accessGrant(method, pathname, leaves);
   if (grant) {
-    return lift({ effect: 'permission', resource: 'permissions', verb: verbOf('permission'), lifted: `HTTP ${method} ${grant} on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }, ...leaves.filter((l) => ACCESS_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value }))] });
+    return lift({ effect: 'permission', resource: 'permissions', verb: verbOf('permission'), lifted: `HTTP ${method} ${grant} on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }, ...leaves.filter((l) => isAccessKey(l.key)).map((l) => ({ field: l.path, value: l.value }))] });
   }
   if (accountKeys.length > 0) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing ${accountKeys.map((l) => l.key).join(', ')} of an account on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...accountKeys.map((l) => ({ field: l.path, value: l.value })), { field: 'url', value: href }] });
@@ -228,12 +228,21 @@ const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
 const ADMIN_GRANT_PATH = /\/(make_?admin|grant_?admin|add_?admin)(\/|$)/i;
 /** What is shared with everyone when it is opened: code, storage, files and their folders. */
 const SHAREABLE_PATH = /\/(repos|repositories|projects|buckets|files|folders|drives|documents|spreadsheets|sites)(\/|$)/i;
-const ACCESS_KEY = /^(private|visibility|access|access_?level|acl|public|role|roles)$/i;
+/** Body keys that say who may see a thing, and the values that open it to everyone. */
+const VISIBILITY_KEY = /^(visibility|access|access_?level|acl|public)$/i;
+const OPEN_TO_ALL = /^(public|public-read|anyone|everyone|true)$/i;
+/** Body keys that give someone a role, and the roles that administer. */
+const ROLE_KEY = /^roles?$/i;
+const ADMIN_ROLE = /^(admin|administrator|owner|super_?admin|org_?admin)$/i;
+/** The keys of a grant that say what it grants (targets of the decision). */
+function isAccessKey(key: string): boolean {
+  return key === 'private' || VISIBILITY_KEY.test(key) || ROLE_KEY.test(key);
+}
 
 function accessGrant(method: string, pathname: string, leaves: ReadonlyArray<{ key: string; value: string }>): string | null {
   if (method !== 'POST' && method !== 'PATCH' && method !== 'PUT') return null;
-  if (ADMIN_GRANT_PATH.test(pathname) || leaves.some((l) => /^roles?$/i.test(l.key) && /^(admin|administrator|owner|super_?admin|org_?admin)$/i.test(l.value))) return 'making an administrator';
-  if (method !== 'POST' && SHAREABLE_PATH.test(pathname) && leaves.some((l) => (l.key === 'private' && l.value === 'false') || (/^(visibility|access|access_?level|acl|public)$/i.test(l.key) && /^(public|public-read|anyone|everyone|true)$/i.test(l.value)))) return 'opening it to everyone';
+  if (ADMIN_GRANT_PATH.test(pathname) || leaves.some((l) => ROLE_KEY.test(l.key) && ADMIN_ROLE.test(l.value))) return 'making an administrator';
+  if (method !== 'POST' && SHAREABLE_PATH.test(pathname) && leaves.some((l) => (l.key === 'private' && l.value === 'false') || (VISIBILITY_KEY.test(l.key) && OPEN_TO_ALL.test(l.value)))) return 'opening it to everyone';
   return null;
 }
 

@@ -308,7 +308,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   if (!effect && TIP.test(context) && screen.path.slice(-3).some(namesASum)) return liftPayment(inputs, `${why}: the tip picked on the way`);
   // A confirm that names the sum it commits ("Complete booking · €412.00", "Place order – $58.20") pays it, in any app
   // (not a balance, a past transaction or a cart being filled).
-  if (!effect && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(semanticLabel) && !NOT_PAID.test(semanticLabel) && !SIGNED_AMOUNT.test(semanticLabel) && !CART.test(semanticLabel)) return liftPayment(inputs, `${why}: the button names the sum it pays`);
+  if (!effect && namesTheSumItPays(semanticLabel) && !CART.test(semanticLabel)) return liftPayment(inputs, `${why}: the button names the sum it pays`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
   if (effect) {
@@ -348,17 +348,23 @@ function liftBrowse(inputs: GuiInputs): Lifted | null {
   }
 }
 
-/** Moving an amount into another currency. */
 /** A button that commits when held down. */
 const HOLD_TO_CONFIRM = /tap[_ -]?and[_ -]?hold|press[_ -]?and[_ -]?hold|hold[_ -]?to[_ -]?(confirm|send|pay)|slide[_ -]?to[_ -]?(confirm|pay)|ট্যাপ করে ধরে|长按|長按|長押し|길게 눌러|mantén pulsado|mantenha pressionado|gedrückt halten|maintenez/i;
 /** A tip for a driver, a shopper or a creator. */
 const TIP = /\btips?\b|propina|trinkgeld|pourboire|gorjeta|mancia|小费|打赏|チップ|팁/i;
 /** Developer options, where a tap on a row flips its switch (USB debugging, OEM unlocking). */
 const DEVELOPER_OPTIONS = /developer options|entwickleroptionen|options pour les développeurs|opciones de desarrollador|opções do desenvolvedor|opzioni sviluppatore|开发者选项|開發人員選項|開発者向けオプション|개발자 옵션|для разработчиков|geliştirici seçenekleri|tùy chọn nhà phát triển/i;
+/** Moving an amount into another currency. */
 const CURRENCY_EXCHANGE = /\b(exchange|convert|swap)\b|兑换|换汇|両替|환전|cambiar|trocar|échanger|umtauschen|обменять/i;
 const ISO_CURRENCY_CODES = new RegExp(String.raw`(?<![A-Za-z])${ISO_CURRENCY}(?![A-Za-z])`, 'g');
 /** What a button shows that it does not pay: a balance, a limit, a past sum (a total may well be what it pays). */
 const NOT_PAID = /balance|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
+/** A currency sign next to digits, either way round ("$15.00", "412 €"). */
+const SHOWS_A_SUM = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
+/** A label that names a sum it would pay: not a balance, a limit or a signed past transaction. */
+function namesTheSumItPays(label: string): boolean {
+  return SHOWS_A_SUM.test(label) && !NOT_PAID.test(label) && !SIGNED_AMOUNT.test(label);
+}
 /** A currency sign, a currency word (zł, kr, Kč …) or an ISO code written in capitals (PLN 420, not "with 3"). */
 const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|Rp|RM|R\$|(?<!\p{L})[A-Z]{3}(?=\s?\d))`;
 /** A field value that is a sum of money: 420, 27.50, $1,200, 300 €. */
@@ -443,7 +449,7 @@ function liftTap(inputs: GuiInputs): Lifted {
     return liftSend(inputs, `web page button "${label}" with a file picked for it`);
   }
   // A button that says pay and names the sum ("₹299 का भुगतान करें", "Zahlen 20 €") pays it, in any app.
-  if (semantic === null && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(label) && !NOT_PAID.test(label) && !SIGNED_AMOUNT.test(label) && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" names the sum it pays`);
+  if (semantic === null && namesTheSumItPays(label) && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" names the sum it pays`);
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),
   // and so does exchanging it into another currency in a wallet ("Exchange GBP to EUR").
   if (semantic === null && draftParts(screen).amount.length > 0 && (catalog.contextEffect(label) === 'payment' || (CURRENCY_EXCHANGE.test(label) && (kind === 'payments' || (label.match(ISO_CURRENCY_CODES) ?? []).length >= 2)))) return liftPayment(inputs, `button "${label}" after an amount was typed`);
@@ -464,7 +470,7 @@ function liftTap(inputs: GuiInputs): Lifted {
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
       // ...and so does a Send that names a sum ("Send $15.00", "Enviar R$ 35,00").
-      if (semantic === 'send' && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(label)) return liftPayment(inputs, `button "${label}" names a sum`);
+      if (semantic === 'send' && SHOWS_A_SUM.test(label)) return liftPayment(inputs, `button "${label}" names a sum`);
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
     case 'delete': {
       // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).

@@ -19,8 +19,9 @@ const ID_TOKEN = /[\p{L}\p{N}]+(?:[-_/#][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}
 // (not the domain of an e-mail address: the "@" of a handle starts a word)
 const HANDLE = /(?<![\p{L}\p{N}._%+-])[$@][\p{L}][\p{L}\p{N}._-]{2,}/gu;
 const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|le|del|bin|al)[ \t]+)?\p{Lu}[\p{L}'’.-]*)+/gu;
-/** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
+/** A possessive ending a name ("Dr. Patel's"). */
 const POSSESSIVE = /['’]s$/u;
+/** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
