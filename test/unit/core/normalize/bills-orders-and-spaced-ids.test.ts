@@ -2,7 +2,7 @@
 // (South Asia, Southeast Asia, Spanish-speaking countries, corporate phones, hardest variations,
 // llm-heavy and api-heavy mixes, assistive agents).
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
+import { api, decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 import { fieldRole } from '../../../../src/core/normalize/screen-context';
 
 const steps = guiSteps;
@@ -108,6 +108,15 @@ describe('scopes', () => {
     expect(decide(e, tool('a', 'bills_list_due', { within_days: 7 }), { result: [{ payee: 'Thames Water', amount: '38.12', due: '2024-11-14', ref: 'TW-5580193' }] }).decision).toBe('allow');
     expect(decide(e, tool('a', 'bills_pay', { payee: 'Thames Water', amount: '38.12', reference: 'TW-5580193' })).decision).toBe('ask');
     expect(decide(e, tool('a', 'bill_pay_schedule', { payee: 'Xcel Energy', amount: '143.27', send_on: '2024-11-20' })).decision).toBe('ask');
+  });
+
+  it('refunding an order read from the private order system names the order: that is the refund, not a leak of it', () => {
+    const e = engine({ config: { org: { privateHosts: { 'oms.shop.test': 'orders' } }, agents: { a: { role: 'refunds', scopes: ['orders.read', 'payments.*'], mode: 'HOTL' } } } });
+    expect(decide(e, api('a', 'GET', 'https://oms.shop.test/v2/orders/QX-771204'), { body: { order: 'QX-771204', status: 'delivered', total: 42.0, customer: 'Tamsin Oyelaran-Beck', ship_to: '44 Quarry Lane, Leeds' } }).decision).toBe('allow');
+    expect(decide(e, tool('a', 'payments_refund', { order_id: 'QX-771204', amount: '42.00', currency: 'USD', reason: 'damaged in transit' })).decision).toBe('ask');
+    // the order's other details are still private when they ride along in the refund's note
+    const d = decide(e, tool('a', 'payments_refund', { order_number: 'QX-771204', amount: '42.00', note: 'for Tamsin Oyelaran-Beck, 44 Quarry Lane, Leeds' }));
+    expect(d.decision).toBe('deny');
   });
 });
 
