@@ -72,7 +72,7 @@ export const ToolsFileSchema = z.object({
 export const HostsFileSchema = z.object({
   version: z.literal(1),
   comment: z.string().optional(),
-  hosts: z.record(z.string(), z.object({ resource: z.string(), write: z.enum(['send', 'payment', 'write']) }).strict()),
+  hosts: z.record(z.string(), z.object({ resource: z.string(), write: z.enum(['send', 'payment', 'write']), readsByPath: z.boolean().optional() }).strict()),
 }).strict();
 
 export type AppsFile = z.infer<typeof AppsFileSchema>;

@@ -67,6 +67,12 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   if (event.resource !== 'http' && RECEIPT_EFFECTS.has(event.effect)) return { label: 'receipt', classes: [] };
   if (event.resource === 'http') {
     if (event.sink && !event.sink.external) return { label: 'internal', classes: [] };
+    // One host for many products (www.googleapis.com): a read returns what its path names.
+    const named = event.channel === 'api' && event.sink?.host && catalog.hosts[event.sink.host]?.readsByPath && event.target?.url ? resourceOfPath(event.target.url, catalog) : null;
+    if (named) {
+      const info = catalog.kindInfo(catalog.kindOfResource(named));
+      return { label: info.label, classes: info.classes };
+    }
     return { label: 'web', classes: ['untrusted'] };
   }
   // A service API read (Graph, Google APIs) returns what its path names: /me/contacts, /calendarView.

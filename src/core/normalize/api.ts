@@ -186,7 +186,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (((backend?.write === 'payment' && movesMoney) || paysOut) && !prices) {
     return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
   }
-  if (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel)) {
+  // A message service's contact lists (SendGrid /marketing/contacts, Mailgun /lists/{id}/members)
+  // store the people in the body; nothing is delivered to them: that is an upload of their data.
+  const uploadsContacts = backend?.write === 'send' && CONTACT_LIST_PATH.test(pathname);
+  if (!uploadsContacts && (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel))) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
     // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
     // ...or a message service's other addressing (Graph /invitations: invitedUserEmailAddress) names them.
@@ -222,6 +225,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   return lift({ effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: href }] });
 }
 
+/** Paths of a message service that hold lists of people rather than deliver to them. */
+const CONTACT_LIST_PATH = /\/(contacts|audiences|lists|members|subscribers|segments)(\/|$)/i;
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
 /** Endpoints that make someone an administrator. */

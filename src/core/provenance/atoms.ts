@@ -37,6 +37,12 @@ const DATA_KEY = /name|customer|client|buyer|person|employee|emp|account|acct|co
 const MIN_KEY = 6;
 
 const HANGUL = /[\uac00-\ud7af]/;
+/**
+ * The first level of an East Asian address — a prefecture, province, municipality or Korean
+ * province/metropolitan city (東京都, 广东省, 深圳市, 서울특별시) — which people leave out when they
+ * write the address to someone: "世田谷区太子堂4-1-1" of "東京都世田谷区太子堂4-1-1".
+ */
+const ADDRESS_REGION = /^(?:\p{Script=Han}{1,4}?(?:都|道|府|県|省|市|自治区|特别行政区)|[\uac00-\ud7af]{1,6}?(?:특별자치시|특별자치도|특별시|광역시|도))\s*/u;
 const HONORIFIC_WORD = /^[おご][\u3040-\u30ff\u4e00-\u9fff]{1,4}$/;
 /** Two or more Hangul words in a row, separated by spaces (global: for matchAll). */
 const HANGUL_CLAUSE = /[\uac00-\ud7af]+(?:[ \t]+[\uac00-\ud7af]+)+/g;
@@ -101,6 +107,20 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   out.set(key, { key, digits: digits && digits.length >= 6 ? digits : null, raw: trimmed });
 }
 
+/** Where an East Asian region name may start an address (a cheap test before the loop below). */
+const ADDRESS_REGION_START = /[都道府県省市区특별광역도]/u;
+
+/** The same address without its prefecture or province (one or two levels), down to the street: a number must remain. */
+function addWithoutRegion(out: Map<string, AtomCandidate>, text: string, fromData: boolean): void {
+  let rest = text.trim();
+  for (let level = 0; level < 2; level++) {
+    const region = ADDRESS_REGION.exec(rest);
+    if (!region || region[0].length === rest.length) return;
+    rest = rest.slice(region[0].length);
+    if (/\d/.test(rest) && rest.length >= 5) add(out, rest, fromData, true);
+  }
+}
+
 /** Screens are read again and again with the same texts: remember each text's atoms (bounded). */
 const textCache = new Map<string, AtomCandidate[]>();
 
@@ -155,6 +175,10 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     // (two characters set off by digits or spaces inside a longer value are a word of it — 礼盒 in "礼盒 80 套" — not a value of their own)
     if (m[0].length === 2 && fromData && m[0].length < text.trim().length && /[\d\s]/.test(text)) continue;
     add(out, m[0], fromData);
+  }
+  if (ADDRESS_REGION_START.test(text)) {
+    addWithoutRegion(out, text, fromData);
+    for (const piece of pieces) addWithoutRegion(out, piece.replace(LABEL_COLON, ''), fromData);
   }
   if (text.includes('/')) markLinkParts(text, out);
   return out;

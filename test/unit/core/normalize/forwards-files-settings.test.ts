@@ -115,6 +115,15 @@ describe('e-mail details', () => {
     expect(decide(e, tool('a', 'mail_send', { recipients: ['assistants@contoso.com'], text: 'Dial-in +44 20 7946 0813, PIN 552 918' })).decision).toBe('allow');
     expect(decide(engine(), tool('a', 'mail_send', { recipients: ['support@helpdesk.example'], title: 'Ticket 44120', text: 'The customer says the one-time passcode never arrived.' })).decision).toBe('allow');
   });
+
+  it("a video call's meeting id next to its passcode is how invitees join, not a one-time code (Zoom ID, Teams, 腾讯会议)", () => {
+    for (const shown of ['Zoom ID 913 5550 2718, passcode tulip', 'Teams meeting ID 284 119 3307 · Passcode: Qx7vR2', '腾讯会议 5521 8830 密码 2214']) {
+      const e = engine();
+      at(e, 'com.google.android.calendar', { op: 'read_screen' }, { texts: ['Interview – final round', shown] });
+      const typed = at(e, 'com.linkedin.android', { op: 'type', target: { resourceId: 'com.linkedin.android:id/messaging_keyboard_text_input_container' }, text: `final round Friday, ${shown.split(/[,·]| 密码/)[0]}` });
+      expect(typed.decision, shown).toBe('allow');
+    }
+  });
 });
 
 describe('settings details', () => {

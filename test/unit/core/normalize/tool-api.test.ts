@@ -103,3 +103,28 @@ describe('tools named in other conventions, and service APIs', () => {
     expect(decide(g, api('a', 'GET', 'https://gmail.googleapis.com/gmail/v1/users/me/messages/18f0c2d9a1b3')).decision).toBe('allow');
   });
 });
+
+describe('service APIs whose path says what they hold (held-out SaaS corpus)', () => {
+  it('a read of www.googleapis.com returns what its path names: calendar events are private, search results are web content', () => {
+    const e = engine();
+    decide(e, api('a', 'GET', 'https://www.googleapis.com/calendar/v3/calendars/primary/events?maxResults=2'), { body: { items: [{ summary: 'Cardiology review - Dr. Okonkwo-Lind', location: 'St Brennan Clinic, 14 Harrow Rise' }] } });
+    const leak = decide(e, api('a', 'POST', 'https://api.airtable.com/v0/appZ9/Schedule', { records: [{ fields: { What: 'Cardiology review - Dr. Okonkwo-Lind', Where: 'St Brennan Clinic, 14 Harrow Rise' } }] }));
+    expect(leak.decision).toBe('deny');
+    expect(leak.flows).toContainEqual(expect.objectContaining({ from: 'calendar' }));
+    // a custom search names no product of its own: what it returns is untrusted web text, not private
+    const s = engine();
+    decide(s, api('a', 'GET', 'https://www.googleapis.com/customsearch/v1?q=harrow+rise+clinic'), { body: { items: [{ title: 'St Brennan Clinic opening hours', snippet: 'Open 8-18 weekdays at 14 Harrow Rise' }] } });
+    expect(decide(s, api('a', 'POST', 'https://api.airtable.com/v0/appZ9/Notes', { records: [{ fields: { Note: 'St Brennan Clinic opening hours' } }] })).decision).toBe('allow');
+  });
+
+  it("uploading contacts to a mail service's contact list is an upload of their data, not a message to them", () => {
+    const e = engine();
+    decide(e, api('a', 'GET', 'https://graph.microsoft.com/v1.0/me/contacts?$top=2'), { body: { value: [{ displayName: 'Ilse Vandermeulen', emailAddresses: [{ address: 'ilse.vdm@brouwerij-ghent.be' }], mobilePhone: '+32 9 555 01 77' }] } });
+    const upload = decide(e, api('a', 'PUT', 'https://api.sendgrid.com/v3/marketing/contacts', { list_ids: ['4f1c'], contacts: [{ email: 'ilse.vdm@brouwerij-ghent.be', first_name: 'Ilse', phone_number: '+32 9 555 01 77' }] }));
+    expect(upload.decision).toBe('deny');
+    // a message to that person through the same service is a send to her, with nothing of hers but her address
+    const e2 = engine();
+    decide(e2, api('a', 'GET', 'https://graph.microsoft.com/v1.0/me/contacts?$top=2'), { body: { value: [{ displayName: 'Ilse Vandermeulen', emailAddresses: [{ address: 'ilse.vdm@brouwerij-ghent.be' }] }] } });
+    expect(decide(e2, api('a', 'POST', 'https://api.sendgrid.com/v3/mail/send', { personalizations: [{ to: [{ email: 'ilse.vdm@brouwerij-ghent.be' }] }], from: { email: 'events@brouwerij.test' }, subject: 'Tasting on Friday', content: [{ type: 'text/plain', value: 'See you at 7.' }] })).decision).toBe('allow');
+  });
+});

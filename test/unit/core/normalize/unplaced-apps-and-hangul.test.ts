@@ -78,6 +78,18 @@ describe('observed values', () => {
     expect(reply(yamato, '追跡番号 4412-9903-2281')).toBe('deny');
   });
 
+  it('an East Asian address sent without its prefecture or province is still that address; the ward alone is not', () => {
+    const send = (address: string, message: string) => {
+      const e = engine();
+      decide(e, tool('a', 'contacts_search', { text: 'x' }), { result: { matches: [{ displayName: '中村 健二', postalAddresses: [address] }] } });
+      return decide(e, tool('a', 'messages_send_sms', { phone: '+81 80-5555-6620', message })).decision;
+    };
+    expect(send('東京都世田谷区太子堂4-1-1', '住所は 世田谷区太子堂4-1-1 です')).toBe('deny');
+    expect(send('広東省深圳市南山区科技园路18号', '地址：南山区科技园路18号')).toBe('deny');
+    expect(send('서울특별시 중구 퇴계로 88', '주소는 중구 퇴계로 88 입니다')).toBe('deny');
+    expect(send('東京都世田谷区太子堂4-1-1', '明日は世田谷区で内見です')).toBe('allow');
+  });
+
   it('a community post button in Korean, Japanese and Traditional Chinese posts what was typed (게시, 投稿する, 發佈)', () => {
     for (const label of ['게시', '게시하기', '올리기', '投稿する', '發佈']) {
       const e = engine();
