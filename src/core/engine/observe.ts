@@ -4,7 +4,7 @@ import type { LabelClass } from '../catalog/schema';
 import type { OrgFacts } from '../config/policy-config';
 import type { AgentEvent } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
-import { otpCodesIn } from '../gate/one-time-codes';
+import { namesOneTimeCode, otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
@@ -136,6 +136,8 @@ const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
+/** Words of a code that opens a place or a device at home rather than an account. */
+const ACCESS_PLACE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|garage|safe|digicode|code porte|türcode|portón|puerta|门禁|门锁|保险箱|도어락|현관)(?![\p{L}])/iu;
 /** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
 const PRIVATE_KEY_WORDS = /private key|私钥|私鑰|秘密鍵|개인 키|clave privada|chave privada|clé privée|privater schlüssel|chiave privata|приватный ключ|özel anahtar/i;
 const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
@@ -349,12 +351,22 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
   const otps = new Map<string, AtomCandidate>();
   const addCode = (code: string) => otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
-  for (const text of texts) for (const code of otpCodesIn(text)) addCode(code);
+  // (a code in a text about a door, a gate or an alarm that names no one-time code is an access code: below)
+  const access = new Map<string, AtomCandidate>();
+  const addAccess = (code: string) => access.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
+  for (const text of texts) {
+    const codes = otpCodesIn(text);
+    if (codes.length === 0) continue;
+    const opensAPlace = ACCESS_PLACE.test(text) && !namesOneTimeCode(text);
+    for (const code of codes) (opensAPlace ? addAccess : addCode)(code);
+  }
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
   for (let i = 1; i < shown.length; i++) if (BARE_CODE.test(shown[i]) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
-  // ...and so are the codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318").
-  // (A year after the word, "alarm 2024", is not a code.)
-  for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2])) addCode(m[2]);
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
+  // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are secrets
+  // too, under a label of their own: a note of one kept on the phone is the owner's own note
+  // (20-secrets.rules). (A year after the word, "alarm 2024", is not a code.)
+  for (const text of texts) if (FOUR_DIGITS.test(text)) for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2]) && !otps.has(m[2])) addAccess(m[2]);
+  if (access.size > 0) added += session.provenance.record(access.values(), 'access_code', ['private', 'secret'], meta);
   return added;
 }

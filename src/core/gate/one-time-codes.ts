@@ -41,6 +41,12 @@ const OBSERVED_PATTERNS = [
 /** Content scoring: a code next to a word that can only mean a one-time code. */
 export const TYPED_CODE = new RegExp(`${word(SPECIFIC)}[^\\d\\n]{0,20}${CODE}|${CODE}[^\\d\\n]{0,30}${word(SPECIFIC)}`, 'iu');
 
+const NAMES_ONE_TIME_CODE = new RegExp(word(SPECIFIC), 'iu');
+/** Does the text name a one-time code specifically ("verification code", "OTP", "验证码"), not just "code"? */
+export function namesOneTimeCode(text: string): boolean {
+  return NAMES_ONE_TIME_CODE.test(text);
+}
+
 /** One-time codes inside observed text (SMS, notifications, e-mails), digits only. */
 export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 

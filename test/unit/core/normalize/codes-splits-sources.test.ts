@@ -49,6 +49,23 @@ describe('codes and passwords', () => {
     expect(decide(e, tool('a', 'telegram_send_message', { chat: 'Handymen', text: 'the 2019 model is fine' })).decision).toBe('allow');
   });
 
+  it("a door code kept in the owner's notes or files is a note; typed into a message or sent, it is a secret; a one-time code stays a secret in a note", () => {
+    const read = (text: string) => {
+      const e = engine();
+      decide(e, tool('a', 'sms_read_thread', { address: '+31 6 5550 1827' }), { result: { messages: [{ from: '+31 6 5550 1827', body: text }] } });
+      return e;
+    };
+    const moved = 'New address from Monday: Prinsengracht 482-III, 1017 KH Amsterdam. Door code 7731.';
+    expect(decide(read(moved), tool('a', 'notes_create', { title: 'Femke new address', body: 'Prinsengracht 482-III (door 7731)' })).decision).toBe('allow');
+    expect(decide(read(moved), tool('a', 'fs_write_file', { path: '/storage/emulated/0/Documents/femke.txt', content: 'door 7731' })).decision).toBe('allow');
+    expect(decide(read(moved), tool('a', 'telegram_send_message', { chat: 'Movers', text: 'door 7731' })).decision).toBe('deny');
+    const keep = read(moved);
+    expect(decide(keep, gui('a', 'dev', { app: 'com.google.android.keep', op: 'type', target: { resourceId: 'com.google.android.keep:id/edit_note_text' }, text: 'Femke door 7731' })).decision).toBe('allow');
+    const typed = read(moved);
+    expect(decide(typed, gui('a', 'dev', { app: 'org.telegram.messenger', op: 'type', target: { className: 'android.widget.EditText', text: 'Message' }, text: 'door code 7731' })).decision).toBe('deny');
+    expect(decide(read('Your ING verification code is 582013'), tool('a', 'notes_create', { title: 'code', body: '582013' })).decision).toBe('deny');
+  });
+
   it('one-time codes in Nordic, Dutch and other languages are secrets', () => {
     for (const text of ['DNB: Engangskode 583019 for innlogging.', 'Din engångskod är 583019', 'Uw verificatiecode is 583019', 'Ověřovací kód: 583019']) {
       const e = engine();
