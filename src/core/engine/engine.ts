@@ -175,7 +175,7 @@ export class PolicyEngine {
         // Text the agent types is its own: when the screen later shows it, that is not a read.
         if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         // Attempts count too: a value split over sends is caught whether or not its first part went out.
-        if (event.sink && verdict.view) session.provenance.rememberSent(recipientKey(event.sink), verdict.view.shortDigits, verdict.view.idTokens, event.sink.external);
+        if (event.sink && verdict.view) session.provenance.rememberSent(recipientKey(event.sink), verdict.view.shortDigits, verdict.view.idTokens, event.sink.external, verdict.view.squashed);
         const entry = { event, decision };
         session.remember(entry);
         decided.push(entry);

@@ -132,7 +132,7 @@ function secretFindings(payload: AgentEvent['payload'], text: string, home?: str
   for (const part of payload) {
     const name = part.field.slice(part.field.lastIndexOf('.') + 1);
     if (SECRET_FIELD.test(name) && part.value.trim().length >= 16 && !PLACEHOLDER_VALUE.test(part.value)) add(1, 'private key');
-    if (part.field.startsWith('url.query.') && QUERY_PASSWORD.test(name) && part.value.length >= 4 && !PLACEHOLDER_VALUE.test(part.value)) add(0.9, 'password in a URL');
+    if (part.field.startsWith('url.query.') && QUERY_PASSWORD.test(name) && part.value.length >= 4 && !PLACEHOLDER_VALUE.test(part.value) && !(name.toLowerCase() === 'pass' && PASS_NUMBER.test(part.value))) add(0.9, 'password in a URL');
     if (part.value.length >= 12 && part.value.length <= 4096 && !part.value.includes(' ')) {
       const decoded = decodeBase64(part.value.trim());
       if (decoded && (BASIC_CREDENTIALS.test(decoded) || (SECRET_PREFILTER.test(decoded) && run(SECRETS, decoded).score >= 0.8))) add(0.9, 'encoded credentials');
@@ -144,6 +144,8 @@ function secretFindings(payload: AgentEvent['payload'], text: string, home?: str
 /** Argument names that hold a wallet or signing key, a seed or a recovery phrase. */
 const SECRET_FIELD = /^(pk|priv|privkey|private_?key|privatekey|secret_?key|signing_?key|wallet_?key|seed|seed_?phrase|mnemonic|recovery_?phrase|secret_?phrase)$/i;
 const QUERY_PASSWORD = /^(password|passwd|pwd|pass|passcode|secret|pin)$/i;
+/** A `pass` that is a pass's number (a season, bus or boarding pass: ASH-SP-22917), not a password: capitals and digits in dashed groups. */
+const PASS_NUMBER = /^(?=.*\d)[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+$/;
 const PLACEHOLDER_VALUE = new RegExp(`^\\s*${PLACEHOLDER}`, 'i');
 /** user:password as basic authentication encodes it (a name, a colon, a password with digits or symbols). */
 const BASIC_CREDENTIALS = /^[\w.@+-]{2,64}:(?=[^\s:]*[\d!@#$%^&*?])[^\s:]{6,64}$/;

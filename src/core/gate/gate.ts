@@ -166,10 +166,10 @@ class GateContext implements RuleContext {
         // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
         const payment = this.event.sink?.kind === 'payment';
         const view = payment ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
-        const hits = carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : []);
+        const hits = carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [], sinkKey ? store.sentTextsTo(sinkKey) : []);
         // A value split between two outside recipients: what went out anywhere before, joined with this send.
-        if (this.event.sink?.external && (store.sentTo(ANY_EXTERNAL_SINK).length > store.sentTo(sinkKey).length || store.sentIdsTo(ANY_EXTERNAL_SINK).length > store.sentIdsTo(sinkKey).length)) {
-          for (const hit of carriedAtoms(store, view, store.sentTo(ANY_EXTERNAL_SINK), store.sentIdsTo(ANY_EXTERNAL_SINK))) if (hit.how === 'split' && !hits.some((h) => h.atom === hit.atom)) hits.push(hit);
+        if (this.event.sink?.external && (store.sentTo(ANY_EXTERNAL_SINK).length > store.sentTo(sinkKey).length || store.sentIdsTo(ANY_EXTERNAL_SINK).length > store.sentIdsTo(sinkKey).length || store.sentTextsTo(ANY_EXTERNAL_SINK).length > store.sentTextsTo(sinkKey).length)) {
+          for (const hit of carriedAtoms(store, view, store.sentTo(ANY_EXTERNAL_SINK), store.sentIdsTo(ANY_EXTERNAL_SINK), store.sentTextsTo(ANY_EXTERNAL_SINK))) if (hit.how === 'split' && !hits.some((h) => h.atom === hit.atom)) hits.push(hit);
         }
         for (const hit of hits) {
           const atom = hit.atom;

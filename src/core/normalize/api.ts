@@ -85,7 +85,27 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     else if (keys.path.has(key)) paths.push(part);
     else content.push(part);
   }
+  // A value written as a key (a phone number or an address keying a row: {"905325551487": "emre"}) travels too.
+  if (value !== null && typeof value === 'object') dataKeys(value, '', content, 0);
   return { recipients, payees, amounts, packages, paths, urls, commands, content };
+}
+
+/** A key that is a value: six or more digits (a phone or account number) or an e-mail address. */
+const DATA_LIKE_KEY = /^\+?[\d\s().-]*\d{3}[\d\s().-]*$|^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+function dataKeys(value: object, path: string, out: PayloadPart[], depth: number): void {
+  if (depth > 8) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (value[i] !== null && typeof value[i] === 'object') dataKeys(value[i] as object, `${path}[${i}]`, out, depth + 1);
+    return;
+  }
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+    const at = path ? `${path}.${k}` : k;
+    if (k.length >= 6 && DATA_LIKE_KEY.test(k) && (k.includes('@') || k.replace(/\D/g, '').length >= 6)) out.push({ field: `${at}#key`, value: k });
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== null && typeof v === 'object') dataKeys(v, at, out, depth + 1);
+  }
 }
 
 function parseUrl(url: string, field: string): URL {

@@ -38,11 +38,13 @@ const MIN_KEY = 6;
 
 const HANGUL = /[\uac00-\ud7af]/;
 /**
- * The first level of an East Asian address — a prefecture, province, municipality or Korean
- * province/metropolitan city (東京都, 广东省, 深圳市, 서울특별시) — which people leave out when they
- * write the address to someone: "世田谷区太子堂4-1-1" of "東京都世田谷区太子堂4-1-1".
+ * The end of an administrative level of an East Asian address — prefecture, province, city,
+ * district, county, town (東京都, 广东省, 徐汇区, 성남시, 분당구) — after which the rest of the
+ * address still names the place: people write "漕溪北路398号" of "上海市徐汇区漕溪北路 398 号",
+ * "판교역로231" of "경기 성남시 분당구 판교역로 231", "太子堂4-1-1" of "東京都世田谷区太子堂4-1-1".
+ * (A Han level ends in its character after another Han character; a Hangul one ends a word.)
  */
-const ADDRESS_REGION = /^(?:\p{Script=Han}{1,4}?(?:都|道|府|県|省|市|自治区|特别行政区)|[\uac00-\ud7af]{1,6}?(?:특별자치시|특별자치도|특별시|광역시|도))\s*/u;
+const ADDRESS_LEVEL = /(?<=\p{Script=Han})(?:省|市|区|區|县|縣|镇|鎮|乡|鄉|都|道|府|県|郡|町|村|自治区|特别行政区)|(?<=[\uac00-\ud7af])(?:특별자치시|특별자치도|특별시|광역시|시|군|구|도|읍|면)(?=\s)/gu;
 const HONORIFIC_WORD = /^[おご][\u3040-\u30ff\u4e00-\u9fff]{1,4}$/;
 /** Two or more Hangul words in a row, separated by spaces (global: for matchAll). */
 const HANGUL_CLAUSE = /[\uac00-\ud7af]+(?:[ \t]+[\uac00-\ud7af]+)+/g;
@@ -107,17 +109,12 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
   out.set(key, { key, digits: digits && digits.length >= 6 ? digits : null, raw: trimmed });
 }
 
-/** Where an East Asian region name may start an address (a cheap test before the loop below). */
-const ADDRESS_REGION_START = /[都道府県省市区특별광역도]/u;
-
-/** The same address without its prefecture or province (one or two levels), down to the street: a number must remain. */
-function addWithoutRegion(out: Map<string, AtomCandidate>, text: string, fromData: boolean): void {
-  let rest = text.trim();
-  for (let level = 0; level < 2; level++) {
-    const region = ADDRESS_REGION.exec(rest);
-    if (!region || region[0].length === rest.length) return;
-    rest = rest.slice(region[0].length);
-    if (/\d/.test(rest) && rest.length >= 5) add(out, rest, fromData, true);
+/** The rest of an East Asian address after each administrative level, down to the street: a number must remain. */
+function addAddressTails(out: Map<string, AtomCandidate>, text: string, fromData: boolean): void {
+  if (!/\d/.test(text) || text.length > 200) return;
+  for (const m of text.matchAll(ADDRESS_LEVEL)) {
+    const tail = text.slice(m.index + m[0].length).trim();
+    if (/\d/.test(tail) && cjkCount(tail) >= 2 && tail.replace(/\s/g, '').length >= 4) add(out, tail, fromData, true);
   }
 }
 
@@ -176,10 +173,7 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (m[0].length === 2 && fromData && m[0].length < text.trim().length && /[\d\s]/.test(text)) continue;
     add(out, m[0], fromData);
   }
-  if (ADDRESS_REGION_START.test(text)) {
-    addWithoutRegion(out, text, fromData);
-    for (const piece of pieces) addWithoutRegion(out, piece.replace(LABEL_COLON, ''), fromData);
-  }
+  if (isCjk(text)) for (const piece of pieces.length > 1 ? [text, ...pieces] : [text]) addAddressTails(out, piece, fromData);
   if (text.includes('/')) markLinkParts(text, out);
   return out;
 }

@@ -107,7 +107,7 @@ function digitHit(atomDigits: string, run: string): boolean {
 }
 
 /** Labelled atoms whose value is carried by the payload, however reformatted or split. */
-export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = [], previousIds: readonly string[] = []): AtomHit[] {
+export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previousDigitRuns: readonly string[] = [], previousIds: readonly string[] = [], previousTexts: readonly string[] = []): AtomHit[] {
   const hits: AtomHit[] = [];
   if (store.atomCount === 0 || (view.squashed.length === 0 && view.digits.length === 0)) return hits;
   // A value split over several sends to the same sink: the last few runs sent (or attempted),
@@ -146,9 +146,35 @@ export function carriedAtoms(store: ProvenanceStore, view: PayloadView, previous
       }
     }
     // An identifier split over two sends ("BLLGPP41" then "C12F205Z"): the join straddles them.
-    if (splitParts.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, splitParts)) hits.push({ atom, how: 'split' });
+    if (splitParts.length > 0 && atom.key.length >= 8 && splitIdentifier(atom.key, previousIds, splitParts)) {
+      hits.push({ atom, how: 'split' });
+      continue;
+    }
+    // Any other one-word value (an e-mail address, a handle, an account name) cut in two anywhere
+    // ("Mail: yusuf.demir" then "1987@gmx.de"): its head in an earlier send, the rest in this one.
+    // (Not a value of several words: two of its words mentioned in two messages are not a split.)
+    if (previousTexts.length > 0 && atom.key.length >= SPLIT_TEXT_MIN && !WHITESPACE.test(atom.raw.trim()) && splitText(atom.key, previousTexts, view.squashed)) hits.push({ atom, how: 'split' });
   }
   return hits;
+}
+
+const WHITESPACE = /\s/;
+/** A value split over sends: each part at least SPLIT_HALF characters, so a common word is not half a value. */
+const SPLIT_HALF = 5;
+const SPLIT_TEXT_MIN = 2 * SPLIT_HALF;
+
+function splitText(key: string, previous: readonly string[], current: string): boolean {
+  // (cheap tests first: the value's last characters here, its first ones in an earlier send)
+  if (!current.includes(key.slice(-SPLIT_HALF))) return false;
+  const head = key.slice(0, SPLIT_HALF);
+  const earlier = previous.filter((text) => text.includes(head) && !text.includes(key));
+  if (earlier.length === 0) return false;
+  for (let cut = SPLIT_HALF; cut <= key.length - SPLIT_HALF; cut++) {
+    if (!current.includes(key.slice(cut))) continue;
+    const before = key.slice(0, cut);
+    if (earlier.some((text) => text.includes(before))) return true;
+  }
+  return false;
 }
 
 /** Consecutive squashed characters of a secret that, sent anywhere, carry part of it. */

@@ -63,6 +63,7 @@ export class ProvenanceStore {
   /** Digit runs already sent per sink, in order, to catch a value split over several sends. */
   private readonly sentDigits = new Map<string, string[]>();
   private readonly sentIds = new Map<string, string[]>();
+  private readonly sentTexts = new Map<string, string[]>();
 
   constructor(private readonly limits: ProvenanceLimits = DEFAULT_LIMITS) {}
 
@@ -129,18 +130,28 @@ export class ProvenanceStore {
     return this.sentIds.get(sink) ?? [];
   }
 
+  /** The squashed texts of the last few sends to a sink (each cut to SENT_TEXT_MAX characters). */
+  sentTextsTo(sink: string): readonly string[] {
+    return this.sentTexts.get(sink) ?? [];
+  }
+
   /** `external`: the sink is outside the organisation; its sends are also remembered as sent out at all. */
-  rememberSent(sink: string, digitRunsSent: string[], idsSent: string[] = [], external = false): void {
+  rememberSent(sink: string, digitRunsSent: string[], idsSent: string[] = [], external = false, squashedText = ''): void {
     remember(this.sentDigits, sink, digitRunsSent);
     remember(this.sentIds, sink, idsSent);
-    if (external && sink !== ANY_EXTERNAL_SINK) this.rememberSent(ANY_EXTERNAL_SINK, digitRunsSent, idsSent);
+    if (squashedText.length > 0) remember(this.sentTexts, sink, [squashedText.length > SENT_TEXT_MAX ? squashedText.slice(0, SENT_TEXT_MAX) : squashedText], SENT_TEXTS);
+    if (external && sink !== ANY_EXTERNAL_SINK) this.rememberSent(ANY_EXTERNAL_SINK, digitRunsSent, idsSent, false, squashedText);
   }
 }
 
-function remember(map: Map<string, string[]>, sink: string, values: string[]): void {
+/** How many earlier send texts per sink a split is looked for in, and how much of each. */
+const SENT_TEXTS = 3;
+const SENT_TEXT_MAX = 1024;
+
+function remember(map: Map<string, string[]>, sink: string, values: string[], keep = 16): void {
   if (values.length === 0) return;
   const list = map.get(sink) ?? [];
   list.push(...values);
-  if (list.length > 16) list.splice(0, list.length - 16);
+  if (list.length > keep) list.splice(0, list.length - keep);
   map.set(sink, list);
 }
