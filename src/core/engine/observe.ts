@@ -160,7 +160,8 @@ function secretValues(observed: Observe): { secret: Set<string>; shownPublic: Se
   texts.forEach((text, i) => {
     const previous = i > 0 ? texts[i - 1] : '';
     const labelled = SECRET_LABEL.test(previous) && previous.length <= 24;
-    const plainLabel = PUBLIC_LABEL.test(previous) && previous.length <= 24;
+    // (a heading, not a value that happens to hold one of its words: "bence.kovacs@freemail.hu" is an account, not the "E-mail" heading)
+    const plainLabel = PUBLIC_LABEL.test(previous) && previous.length <= 24 && !previous.includes('@');
     if (plainLabel && !labelled) shownPublic.add(squash(text));
     if (labelled || (!plainLabel && (looksLikePassword(text) || /^\d{3}\s?\d{3}$|^\d{4,8}$/.test(text.trim())))) keys.add(squash(text));
   });
@@ -294,7 +295,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     // usernames, e-mail addresses and site names next to them are private data.
     // (a number shown under a "Username" or "Login" heading is the user name, not a code)
     const values = secretValues(observed);
-    const secret = [...atoms.values()].filter((a) => values.secret.has(a.key) || (a.digits !== null && /^\d{6,8}$/.test(a.digits) && !values.shownPublic.has(a.key)));
+    // (a code shown in two groups, "482 615", is one code: its key is its digits)
+    const secret = [...atoms.values()].filter((a) => values.secret.has(a.key) || (/^\d{6,8}$/.test(a.digits ?? a.key) && !values.shownPublic.has(a.key)));
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
     added = session.provenance.record(secret, label.label, label.classes, meta);
     added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), meta);

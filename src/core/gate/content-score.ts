@@ -43,6 +43,8 @@ const SHELL: Pattern[] = [
   { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change' },
   // (a terminal app's own home, /data/data/<pkg>/files/home, is the shell's, not another app's)
   { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data' },
+  // A credentials or key file sent over the network (cat ~/.aws/credentials | curl --data-binary @- …, curl -F f=@~/.ssh/id_rsa …, scp ~/.netrc …).
+  { re: /^(?=[\s\S]*\b(curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|ftp)\b)(?=[\s\S]*(\.aws\/credentials|\.ssh\/id_[a-z0-9]+\b|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config\b|\.pgpass\b|(^|[\s/=@])\.env\b|\.(pem|p12|pfx|jks|keystore)\b))/i, score: 1, what: 'credentials file sent over the network' },
   // (output thrown away or sent to the terminal, 2>/dev/null, >/dev/stderr, writes nothing)
   { re: />\s*\/(dev\/(?!(null|stdout|stderr|tty)\b)|system\/|data\/)/i, score: 0.9, what: 'overwrite system path' },
   // Deleting data off the device (clusters, clouds, databases, a shared branch): high-impact, asked.
@@ -55,7 +57,7 @@ const SHELL: Pattern[] = [
 ];
 
 /** What a read-only command can still do: read what it should not. */
-const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data');
+const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data' || p.what === 'credentials file sent over the network');
 
 const SECRETS: Pattern[] = [
   { re: new RegExp(PRIVATE_KEY_BEGIN), score: 1, what: 'private key' },

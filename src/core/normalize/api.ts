@@ -227,8 +227,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
   const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
-  if (args.payees.length > 0 && BANK_DETAILS_PATH.test(pathname)) {
-    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, { field: 'url', value: href }] });
+  // (on such an endpoint a plain `account` or `routing` key is the bank account, not an account name)
+  const bankKeys = BANK_DETAILS_PATH.test(pathname) ? leaves.filter((l) => BANK_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value })) : [];
+  if ((args.payees.length > 0 || bankKeys.length > 0) && BANK_DETAILS_PATH.test(pathname)) {
+    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, ...bankKeys, { field: 'url', value: href }] });
   }
   // Opening a repository, a bucket or a folder to everyone, or making someone an administrator,
   // grants access: GitHub PATCH /repos/… {private: false}, Google Admin …/users/{id}/makeAdmin.
@@ -247,6 +249,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
 
 /** Paths of a message service that hold lists of people rather than deliver to them. */
 const CONTACT_LIST_PATH = /\/(contacts|audiences|lists|members|subscribers|segments)(\/|$)/i;
+/** Keys of a bank account's details. */
+const BANK_KEY = /^(account|acct|account_?number|routing|routing_?number|aba|sort_?code|bsb|iban|swift|bic|account_?holder|bank_?code)$/i;
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
 /** Endpoints that make someone an administrator. */

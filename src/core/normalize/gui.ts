@@ -34,7 +34,11 @@ function semanticOf(catalog: Catalog, target: Target | undefined, kind: string):
   if (semantic === 'install' && kind !== 'store' && kind !== 'installer' && /^(get|update)$/i.test(label)) return null;
   // A web page's "Install" installs nothing: the package installer or the store does, and is gated there.
   if (semantic === 'install' && kind === 'browser') return null;
-  if (semantic === 'reset' && kind !== 'settings') return null;
+  // (a dialog's "RESET" on android:id/button1 elsewhere is still that dialog's confirm: Reset password → RESET)
+  if (semantic === 'reset' && kind !== 'settings') {
+    const byId = catalog.buttonById(target.resourceId);
+    return byId === 'reset' ? null : byId;
+  }
   return semantic;
 }
 

@@ -22,6 +22,8 @@ const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['search', /^(search|query|find|搜索)$/],
 ];
 
+const AUTH_CODE_WORD = /^(number|num|no|code|pin|digits)$/;
+
 function roleWords(target: Target | undefined): string[] {
   if (!target) return [];
   const words = [...idWords(target.resourceId ?? '')];
@@ -62,6 +64,8 @@ export function fieldRole(target: Target | undefined, appKind: string): FieldRol
 function computeFieldRole(target: Target | undefined, appKind: string): FieldRole {
   const words = roleWords(target);
   if ((target?.className ?? '').toLowerCase().includes('password')) return 'password';
+  // An "auth number" box (et_auth_number, sms_auth_code: 인증번호 in Korean apps) takes the code a message brought.
+  if (words.includes('auth') && words.some((w) => AUTH_CODE_WORD.test(w))) return appKind === 'browser' ? 'body' : 'password';
   for (const [role, re] of ROLE_WORDS) {
     if (words.some((w) => re.test(w))) {
       if (role === 'search' && appKind === 'payments') return 'recipient';

@@ -226,6 +226,22 @@ function nonAddressing(args: Record<string, unknown>): Record<string, unknown> |
 const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], payees: [], amounts: [], packages: [], paths: [], urls: [], commands: [], content: [] };
 
 
+/** Tool names about forwarding mail or about inbox rules and filters (which may forward). */
+const FORWARDING_NAME = /forward|redirect|filter|inbox_?rule|mail_?rule|message_?rule/i;
+const ONE_MESSAGE_KEY = /^((message|msg|mail|email|thread|conversation)_?ids?|ids?)$/i;
+/** Argument keys that name where mail is forwarded or redirected to. */
+const FORWARD_KEY = /^(forward(ing)?(_?(to|address|email|addresses))?|forwardto|redirect_?to|redirectto|auto_?forward(_?to)?|forward_?as_?attachment_?to)$/i;
+
+/** E-mail addresses under a forwarding key, at any depth (action.forward, forwardTo[0].emailAddress.address). */
+function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
+  const out: PayloadPart[] = [];
+  for (const leaf of jsonLeaves(args)) {
+    const path = leaf.path.split(/[.[\]]+/).filter(Boolean);
+    if (path.some((segment) => FORWARD_KEY.test(segment)) && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(leaf.value.trim())) out.push({ field: leaf.path, value: leaf.value.trim() });
+  }
+  return out;
+}
+
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const args = tool.arguments ?? {};
   const named = classifyName(tool.name, args, catalog);
@@ -235,6 +251,14 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   // (An HTTP tool classifies its body itself, below.)
   const parts = cls.effect === 'http' ? EMPTY_PARTS : classifyArguments(args, catalog);
   const label = tool.name;
+  // Setting up automatic forwarding (email_set_forwarding {forward_to}, an inbox rule that
+  // forwards) sends every later message to that address: a high-impact change of the mail
+  // account, whose target is the address.
+  // (forwarding one message, forward_message {message_id, forward_to}, is a send of that message)
+  const forwardTo = cls.effect !== 'http' && FORWARDING_NAME.test(tool.name) && !Object.keys(args).some((k) => ONE_MESSAGE_KEY.test(k)) ? forwardingAddresses(args) : [];
+  if (forwardTo.length > 0) {
+    return { label, effect: 'settings', resource: 'email', verb: 'write', highImpact: true, lifted: `${cls.how}: automatic mail forwarding`, sink: null, payload: [], targets: forwardTo };
+  }
   switch (cls.effect) {
     case 'http': {
       // (the address may sit under another name or deeper: href, target.url, baseUrl + path)
