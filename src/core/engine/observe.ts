@@ -35,6 +35,7 @@ function refinedKind(kind: string, path: readonly string[]): string {
 }
 
 const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes/i;
+const ONE_BACKUP_CODE = /^(?:\d{4}[ -]?\d{4}|[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{8,10})$/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
 /** Runs of 12–24 short lower-case words: candidates for a recovery phrase inside a longer text. */
 const WORD_RUN = /(?:\b[a-z]{3,8}\b[ \t]+){11,23}\b[a-z]{3,8}\b/g;
@@ -131,6 +132,7 @@ const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|netwo
 
 const FOUR_DIGITS = /\d{4}/;
 /** A text that is only a code: six to eight digits, or two groups of three. */
+const LETTERED_BARE_CODE = /^\s*(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}\s*$/;
 const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 /** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
@@ -328,6 +330,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (shown.some((t) => t.length <= 80 && PRIVATE_KEY_WORDS.test(t))) for (const t of shown) if (HEX_PRIVATE_KEY.test(t.trim())) addWritten(t.trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
   for (const text of texts) if (BACKUP_CODES.test(text)) for (const m of text.matchAll(BACKUP_CODE)) addWritten(m[0]);
+  // ...and so is each one listed on its own under that heading ("Backup codes" / "4821 9037" / "6610 2748").
+  if (shown.some((t) => t.length <= 60 && BACKUP_CODES.test(t))) for (const t of shown) if (ONE_BACKUP_CODE.test(t.trim())) addWritten(t.trim());
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").
   if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
   // A run of standard recovery-phrase words is one wherever it is shown, numbered word by word too ("1. humble", "2. sketch" …).
@@ -339,6 +343,12 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (texts.length >= 12 && texts.filter((t) => t.length <= 16 && SINGLE_WORD.test(t)).length >= 12) {
     const joined = recoveryPhraseIn(texts.join('\n'));
     if (joined) addWritten(joined);
+    // ...and under a heading that names it ("Your 12-word secret phrase"), the words shown are the
+    // phrase even when one is not on the BIP-39 list (another wallet's list, a misspelling).
+    else if (texts.some((t) => t.length <= 60 && PHRASE_LABEL.test(t))) {
+      const words = texts.filter((t) => t.length <= 16 && SINGLE_WORD.test(t)).map((t) => t.trim().replace(/^\d{1,2}[.)]?\s+/, ''));
+      if ([12, 15, 18, 21, 24].includes(words.length)) addWritten(words.join(' '));
+    }
   }
   // ...or written after its label in one text ("MetaMask SRP: orbit venture … episode").
   for (const text of texts) {
@@ -363,7 +373,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     for (const code of codes) (opensAPlace ? addAccess : addCode)(code);
   }
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
-  for (let i = 1; i < shown.length; i++) if (BARE_CODE.test(shown[i]) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
+  // (or of capitals and digits: "Steam Guard" over "V7K2Q")
+  for (let i = 1; i < shown.length; i++) if ((BARE_CODE.test(shown[i]) || LETTERED_BARE_CODE.test(shown[i])) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are secrets
   // too, under a label of their own: a note of one kept on the phone is the owner's own note

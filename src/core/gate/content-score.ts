@@ -28,7 +28,10 @@ const SHELL: Pattern[] = [
   { re: /\brm\s+(-[a-z]+\s+)*[^\s]*\*/i, score: 0.9, what: 'wildcard delete' },
   { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation' },
   { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions|install(-create|-commit)?)\b/i, score: 0.9, what: 'package manager change' },
-  { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(-\S+\s+)*install\b/i, score: 0.9, what: 'package change' },
+  { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(?:-[a-zA-Z]\s+(?!install\b)\S+\s+|-\S+\s+)*install(?:-multiple)?\b/i, score: 0.9, what: 'package change' },
+  // Handing the phone to a device-management app, or opening adb to the network.
+  { re: /\bdpm\s+(set-device-owner|set-profile-owner|set-active-admin)\b/i, score: 0.9, what: 'device admin change' },
+  { re: /\bsetprop\s+(service\.adb\.tcp\.port|persist\.adb\.tcp\.port)\b|\badb\s+(-\S+\s+)*tcpip\b/i, score: 0.9, what: 'adb over the network' },
   // App ops grant what permissions do (SYSTEM_ALERT_WINDOW, READ_SMS …) without the permission dialog.
   { re: /\b(appops|cmd\s+appops)\s+set\s+\S+\s+\S+\s+allow\b/i, score: 0.9, what: 'app-op grant' },
   { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell' },
@@ -90,7 +93,8 @@ const SECRETS: Pattern[] = [
   // value, which then looks like a password (letters with digits or symbols).
   { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@]|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
-  { re: /\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
+  // (named, not warned about: "never share your seed phrase" names no phrase)
+  { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
 ];
 
 const INJECTION: Pattern[] = [
@@ -172,10 +176,30 @@ function inspectsOnly(payload: AgentEvent['payload']): boolean {
   return payload.every((p) => !SHELL_OPERATOR.test(p.value.replace(PROMPT, '')));
 }
 
+const QUOTING = /['"\\]/;
+const BASE64_TOKEN = /[A-Za-z0-9+/]{8,}={0,2}/g;
+
+/**
+ * What a shell line runs once the shell has read it: the line, the line with its quoting
+ * joined (`r''m -r''f` is rm -rf, `r\m` is rm), and any base64 it carries decoded
+ * (`$(echo cmVib290 | base64 -d)` runs reboot).
+ */
+function shellText(text: string): string {
+  const variants = [text];
+  if (QUOTING.test(text)) variants.push(text.replace(/['"\\]/g, ''));
+  if (/base64|b64/i.test(text)) {
+    for (const m of text.matchAll(BASE64_TOKEN)) {
+      const decoded = decodeBase64(m[0]);
+      if (decoded && decoded !== m[0]) variants.push(decoded);
+    }
+  }
+  return variants.length === 1 ? text : variants.join('\n');
+}
+
 /** Scores the content of one event. Shell patterns apply only where the content is executed. */
 export function scoreContent(event: AgentEvent, text = event.payload.map((p) => p.value).join('\n')): ContentFindings {
   if (event.payload.length === 0) return { shell: 0, secret: 0, injection: 0, max: 0, hits: [] };
-  const shell = event.effect === 'shell' ? run(inspectsOnly(event.payload) ? SHELL_READS : SHELL, text) : { score: 0, hits: [] };
+  const shell = event.effect === 'shell' ? run(inspectsOnly(event.payload) ? SHELL_READS : SHELL, shellText(text)) : { score: 0, hits: [] };
   // A secret typed into a password field is where it belongs.
   // A read (a GET) carries a vendor's token in its query to authenticate with that vendor: sent
   // to the vendor's own host it goes home (maps.googleapis.com?key=AIza…); anywhere else it leaks.
@@ -192,9 +216,16 @@ const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), n
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
 export const secretsIn: (text: string) => string[] = memoByText(findSecrets);
 
+/**
+ * A login written as a note writes it ("Netflix: ramos.tv.casa@gmail.com / Gu4yaba!Sky-2025"): an
+ * e-mail address, a slash or bar, then a password (lower and upper case, a digit and a symbol).
+ */
+const LOGIN_PAIR = /[^\s@/|]+@[^\s@/|]+\.[a-z]{2,}\s*[/|]\s*((?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{8,64})/g;
+
 function findSecrets(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
+  if (text.includes('@')) for (const m of text.matchAll(LOGIN_PAIR)) out.push(m[1]);
   for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
   return out;
 }

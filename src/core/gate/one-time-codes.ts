@@ -53,8 +53,8 @@ export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 /** A conference bridge's dial-in PIN or meeting passcode is how invitees join, not a one-time code. */
 const DIAL_IN = /dial[- ]?in|conference (?:id|pin|code)|meeting (?:id|pin|passcode)|\b(?:zoom|webex|teams|meet|gotomeeting|bluejeans|jitsi|tencent meeting|voov)(?: meeting)? ?(?:id|pin|passcode|code)\b|webinar|bridge (?:pin|code)|会议号|腾讯会议|会議ID|회의 ID|id (?:de )?(?:reunión|reunião|réunion|riunione)|meeting-id|besprechungs-id/i;
 
-/** A code of capitals and digits named by a specific word ("Your Steam Guard code is 7KQ2M"). */
-const LETTERED_CODE = new RegExp(`(?:${word(SPECIFIC)}|guard code)[^\\n]{0,12}?(?<![\\p{L}\\p{N}])([\\p{L}\\p{N}]{5,8})(?![\\p{L}\\p{N}])`, 'giu');
+/** A code of capitals and digits named by a specific word ("Your Steam Guard code is 7KQ2M", "Steam Guard" over "V7K2Q"). */
+const LETTERED_CODE = new RegExp(`(?:${word(SPECIFIC)}|(?<![\\p{L}])guard(?: code)?)[^\\n]{0,12}?(?<![\\p{L}\\p{N}])([\\p{L}\\p{N}]{5,8})(?![\\p{L}\\p{N}])`, 'giu');
 const CAPS_AND_DIGITS = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}$/;
 
 /** Codes that are not one-time codes: a zip or area code, a promo or gift code, a sort code, a booking code. */

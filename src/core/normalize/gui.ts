@@ -101,11 +101,13 @@ const SETTINGS_APP_EFFECTS = new Set<Lifted['effect']>(['permission', 'reset']);
  */
 const APP_RESOURCES = ['contacts', 'sms', 'email', 'chat', 'social', 'calendar', 'location', 'photos', 'files', 'notes', 'browser', 'web', 'payments', 'apps', 'permissions', 'settings', 'accounts', 'notifications'];
 const BROWSING_EFFECTS = new Set<Lifted['effect']>(['open', 'navigate', 'read', 'draft']);
+const STORE_SHOPPING = ['payments'];
 
 function base(inputs: GuiInputs, effect: Lifted['effect'], lifted: string, extra: Partial<Lifted> = {}): Lifted {
   const info = inputs.catalog.kindInfo(inputs.kind);
   // A settings.* scope covers them as well as their own resource (permissions, device).
-  const altResources = inputs.kind === 'settings' && SETTINGS_APP_EFFECTS.has(effect) ? ['settings'] : inputs.kind === 'other' && BROWSING_EFFECTS.has(effect) ? APP_RESOURCES : undefined;
+  // An app store also sells (gift cards, subscriptions): a payments scope opens and browses it too.
+  const altResources = inputs.kind === 'settings' && SETTINGS_APP_EFFECTS.has(effect) ? ['settings'] : inputs.kind === 'other' && BROWSING_EFFECTS.has(effect) ? APP_RESOURCES : inputs.kind === 'store' && BROWSING_EFFECTS.has(effect) ? STORE_SHOPPING : undefined;
   return {
     altResources,
     effect,
@@ -444,8 +446,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (MESSAGING_KINDS.has(kind) && SEND_LOCATION.test(label.trim())) return liftSend(inputs, `"${label}" sends the device location`, [{ field: 'attachment', value: 'content://agentflow/location/current' }]);
   if (MESSAGING_KINDS.has(kind) && screen.forwarded && FORWARD.test(label.trim())) return liftSend(inputs, `"${label}" forwards the message picked`);
   const semantic = semanticOf(catalog, target, kind);
-  // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it.
-  if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && /button/i.test(target?.className ?? '') && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
+  // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it
+  // (a button by its class, or a short label tapped with no class named: "Restore wallet", "Validate").
+  const pageButton = /button/i.test(target?.className ?? '') || (!target?.className && !target?.resourceId && label.trim().split(/\s+/).length <= 4);
+  if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && pageButton && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
     return liftSend(inputs, `web page button "${label}" with a filled-in form`);
   }
   // ...and its upload button sends the file picked for it ("Choose photo" → IMG_0412.jpg → "Upload & enhance").

@@ -18,9 +18,15 @@ import { stepIssues } from './validate';
 /** Apps that only show system dialogs (and the notification shade) over whatever app is below them. */
 const DIALOG_KINDS: ReadonlySet<string> = new Set(['installer', 'permissions', 'notifications']);
 
-/** Brings `app` to the front of a device's screen context; a system dialog keeps the path it pops up over. */
-export function enterApp(screen: ScreenContext, app: string, catalog: Catalog): void {
-  screen.switchTo(app, DIALOG_KINDS.has(catalog.appKind(app)));
+/**
+ * Brings `app` to the front of a device's screen context; a system dialog keeps the path it pops
+ * up over, and so does another settings app that Settings hands over to without being launched
+ * (MIUI's security center confirming the "USB安装" switch of Developer options).
+ */
+export function enterApp(screen: ScreenContext, app: string, catalog: Catalog, launched = false): void {
+  const kind = catalog.appKind(app);
+  const handedOver = !launched && kind === 'settings' && screen.app !== null && catalog.appKind(screen.app) === 'settings';
+  screen.switchTo(app, DIALOG_KINDS.has(kind) || handedOver);
 }
 
 export interface NormalizeDeps {
@@ -102,7 +108,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
   if (step.channel === 'gui' && step.gui) {
     const gui = withXpathAttributes(step.gui);
     const screen = session.screen(request.device ?? `agent:${request.agent}`);
-    if (gui.app) enterApp(screen, gui.app, catalog);
+    if (gui.app) enterApp(screen, gui.app, catalog, gui.op === 'launch_app');
     const app = gui.app ?? screen.app ?? undefined;
     // A system dialog's buttons carry its package in their ids (com.android.permissioncontroller:id/…)
     // even when the request names the app that asked for it.

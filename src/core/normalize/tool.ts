@@ -151,6 +151,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   }
   if (!effect && has(ak.command)) effect = 'shell';
   if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
+  // ...and so does a tool named for a payment that is given an amount (bank_payment_to_payee {amount}).
+  if (!effect && has(ak.amount) && words.some((w) => w === 'payment' || w === 'payments')) effect = 'payment';
   if (!effect && has(ak.recipients) && [...keys].some((k) => CONTENT_KEY.test(k))) effect = 'send';
   if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
   // Sending from a wallet or bank ("paypal_send_money", "wallet_send") moves money.
@@ -228,6 +230,8 @@ const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], paye
 
 /** Tool names about forwarding mail or about inbox rules and filters (which may forward). */
 const FORWARDING_NAME = /forward|redirect|filter|inbox_?rule|mail_?rule|message_?rule/i;
+/** GSM codes that set call forwarding (unconditional 21, no answer 61, unreachable 62, busy 67, all 002/004). */
+const CALL_FORWARDING_CODE = /^\*{1,2}(21|61|62|67|002|004)\*[+\d]/;
 const ONE_MESSAGE_KEY = /^((message|msg|mail|email|thread|conversation)_?ids?|ids?)$/i;
 /** Argument keys that name where mail is forwarded or redirected to. */
 const FORWARD_KEY = /^(forward(ing)?(_?(to|address|email|addresses))?|forwardto|redirect_?to|redirectto|auto_?forward(_?to)?|forward_?as_?attachment_?to)$/i;
@@ -317,8 +321,13 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
       return { label, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };
     case 'reset':
       return { label, effect: 'reset', resource: 'device', verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
-    case 'call':
+    case 'call': {
+      // Dialling a forwarding code (**21*+44…#, *61*, *62*, *67*, **004*) diverts the phone's calls:
+      // the security-relevant call forwarding setting, whose target is the number calls go to.
+      const forwarding = parts.recipients.filter((r) => CALL_FORWARDING_CODE.test(r.value.replace(/\s/g, '')));
+      if (forwarding.length > 0) return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: forwarding.map((r) => ({ field: r.field, value: r.value.replace(/^[*#]+\d+\*|#$/g, '') })) };
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
+    }
     case 'write': {
       // A message draft (gmail_create_draft, email_save_draft) is drafting: nothing is delivered yet.
       if (DRAFT_TOOL.test(tool.name) && (MESSAGE_SINK_OF[cls.resource] !== undefined || parts.recipients.length > 0)) {

@@ -28,6 +28,7 @@ const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
 /** A house number and a street ("1739 N Halsted St", "12 rue de la Paix", "Calle Mayor 14"). */
 const STREET_ADDRESS = /\b\d+[A-Za-z]?\s+(?:[\p{L}.'’-]+\s+){0,4}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|pkwy|parkway|hwy|highway|sq|square|terrace|crescent)\b|\b(?:rue|calle|rua|via|avenida|av\.|avenue|strada|ulica|ul\.)\s+[\p{L}'’ .-]{2,40}\s\d+|[\p{L}]+(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|gatan|vej|veien)\s+\d+/iu;
 /** One word, no digits: a town or a region of an address. */
+const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?(?!AM\b|PM\b)[A-Z]{2})\b/g;
 const TOWN_WORD = /^\s*[\p{L}][\p{L}'’.-]*\s*$/u;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
@@ -155,6 +156,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
+  // A postal code that narrows an address to a street (UK WC1X 8DA, Canada K1A 0B1, Netherlands 1017 KH) names the place on its own.
+  if (/\d/.test(text)) for (const m of text.matchAll(POSTCODE)) add(out, m[0], true, true);
   // Korean separates its words with spaces where Chinese and Japanese do not: a run of Hangul
   // words is one value, as a run of Han characters is, not a list of everyday words (오늘, 배송).
   let clauses: Array<[number, number]> | null = null;

@@ -34,6 +34,7 @@ export const VENDOR_TOKENS: readonly TokenFormat[] = [
   { what: 'Doppler token', source: String.raw`\bdp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}`, marker: String.raw`dp\.`, home: ['doppler.com'] },
   { what: 'Google OAuth token', source: String.raw`\bya29\.[A-Za-z0-9_-]{20,}`, marker: String.raw`ya29\.`, home: ['googleapis.com', 'google.com'] },
   { what: 'Azure storage key', source: String.raw`AccountKey=[A-Za-z0-9+/]{86}==`, marker: 'AccountKey=', home: ['core.windows.net'] },
+  { what: 'Azure AD client secret', source: String.raw`\b[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}`, marker: 'Q~', home: ['microsoftonline.com', 'login.microsoftonline.com'] },
   { what: 'Alibaba Cloud AccessKey', source: String.raw`\bLTAI[0-9A-Za-z]{12,24}\b`, marker: 'LTAI', home: ['aliyuncs.com'] },
   { what: 'Twitch stream key', source: String.raw`\blive_\d{6,12}_[A-Za-z0-9]{20,40}\b`, marker: 'live_', home: ['twitch.tv'] },
   { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID', home: ['tencentcloudapi.com'] },
