@@ -23,8 +23,8 @@ function targetLabel(target: Target | undefined): string {
   return target.text ?? target.contentDesc ?? target.resourceId ?? target.xpath ?? (target.point ? `(${target.point.x},${target.point.y})` : '');
 }
 
-/** The factory reset buttons of AOSP Settings (initiate_master_clear, execute_master_clear). */
-const MASTER_CLEAR = /:id\/\w*(master_?clear|factory_?reset)/i;
+/** The factory reset buttons of AOSP Settings (initiate_master_clear, execute_master_clear; main_clear since Android 12). */
+const MASTER_CLEAR = /:id\/\w*(master_?clear|main_?clear|factory_?reset)/i;
 
 function semanticOf(catalog: Catalog, target: Target | undefined, kind: string): ButtonSemantic | null {
   if (!target) return null;
@@ -389,7 +389,7 @@ const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已�
 const CART = /\bcart\b|\bbasket\b|shopping bag|cart_item|购物车|購物車|カート|장바구니|carrito|panier|warenkorb|carrello|carrinho|koszyk|корзина покупок|sepet/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 function shortLead(label: string): boolean {
   const lead = label.slice(0, label.search(/[\d\p{Sc}]/u)).trim();
