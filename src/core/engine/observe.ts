@@ -138,10 +138,12 @@ const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
+/** What a code opens when it opens a place or a device at home rather than an account. */
+const PLACE_WORDS = 'lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|garage|safe|digicode';
 /** An access word, a few words naming the place, then "is"/":" and the code. */
-const ACCESS_CODE_FAR = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|garage|safe|digicode)\b[^\n.!?]{1,40}?\s(?:is|ist|es|est|:|=)\s*(\d{4,8})(?![\d.,]\d|\d)/giu;
-/** Words of a code that opens a place or a device at home rather than an account. */
-const ACCESS_PLACE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|garage|safe|digicode|code porte|türcode|portón|puerta|门禁|门锁|保险箱|도어락|현관)(?![\p{L}])/iu;
+const ACCESS_CODE_FAR = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS})\\b[^\\n.!?]{1,40}?\\s(?:is|ist|es|est|:|=)\\s*(\\d{4,8})(?![\\d.,]\\d|\\d)`, 'giu');
+/** A text about such a place, in the languages codes arrive in. */
+const ACCESS_PLACE = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS}|code porte|türcode|portón|puerta|门禁|门锁|保险箱|도어락|현관)(?![\\p{L}])`, 'iu');
 /** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
 const PRIVATE_KEY_WORDS = /private key|私钥|私鑰|秘密鍵|개인 키|clave privada|chave privada|clé privée|privater schlüssel|chiave privata|приватный ключ|özel anahtar/i;
 const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
@@ -381,11 +383,10 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are secrets
   // too, under a label of their own: a note of one kept on the phone is the owner's own note
   // (20-secrets.rules). (A year after the word, "alarm 2024", is not a code.)
+  // ("Lockbox at Keizersgracht 418 is 7731": the place may be named between the word and its code)
   for (const text of texts) {
     if (!FOUR_DIGITS.test(text)) continue;
-    for (const m of text.matchAll(ACCESS_CODE)) if (!/^(19|20)\d\d$/.test(m[2]) && !otps.has(m[2])) addAccess(m[2]);
-    // ("Lockbox at Keizersgracht 418 is 7731": the place named between the word and its code)
-    for (const m of text.matchAll(ACCESS_CODE_FAR)) if (!/^(19|20)\d\d$/.test(m[2]) && !otps.has(m[2])) addAccess(m[2]);
+    for (const re of [ACCESS_CODE, ACCESS_CODE_FAR]) for (const m of text.matchAll(re)) if (!/^(19|20)\d\d$/.test(m[2]) && !otps.has(m[2])) addAccess(m[2]);
   }
   if (access.size > 0) added += session.provenance.record(access.values(), 'access_code', ['private', 'secret'], meta);
   return added;
