@@ -130,7 +130,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
-const FOUR_DIGITS = /\d{4}/;
+const FOUR_DIGITS = /\d(?:[ -]?\d){3}/;
 /** A text that is only a code: six to eight digits, or two groups of three. */
 const LETTERED_BARE_CODE = /^\s*(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}\s*$/;
 const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
@@ -140,8 +140,8 @@ const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 const ACCESS_CODE = /(?<![\p{L}])(lock ?box|key ?box|key safe|alarm(?: code)?|gate(?: code)?|door(?: code)?|entry code|keypad(?: code)?|access code|garage(?: code)?|safe code|combination|pin(?: code)?|pin-code|digicode|code porte|türcode|tür-code|código de (?:acceso|la puerta|portón)|门禁(?:密码|码)|门锁密码|保险箱密码|暗証番号|도어락 ?비밀번호|현관 ?비밀번호)(?:\s+(?:keypad|lock|pin))?\s*(?:code|number|no\.?|#)?\s*(?:is(?: now)?|ist|es|est|to|now|:|=|-|：)?\s*(\d{4,8})(?!\d)/giu;
 /** What a code opens when it opens a place or a device at home rather than an account. */
 const PLACE_WORDS = 'lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|garage|safe|digicode';
-/** An access word, a few words naming the place, then "is"/":" and the code. */
-const ACCESS_CODE_FAR = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS})\\b[^\\n.!?]{1,40}?\\s(?:is|ist|es|est|:|=)\\s*(\\d{4,8})(?![\\d.,]\\d|\\d)`, 'giu');
+/** An access word, a few words naming the place, then "is"/":" and the code (its digits maybe dashed). */
+const ACCESS_CODE_FAR = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS})\\b[^\\n.!?]{1,40}?\\s(?:is|ist|es|est|:|=)\\s*(\\d(?:[ -]?\\d){3,7})(?![\\d.,]\\d|\\d)`, 'giu');
 /** A text about such a place, in the languages codes arrive in. */
 const ACCESS_PLACE = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS}|code porte|türcode|portón|puerta|门禁|门锁|保险箱|도어락|현관)(?![\\p{L}])`, 'iu');
 /** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
@@ -386,7 +386,13 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // ("Lockbox at Keizersgracht 418 is 7731": the place may be named between the word and its code)
   for (const text of texts) {
     if (!FOUR_DIGITS.test(text)) continue;
-    for (const re of [ACCESS_CODE, ACCESS_CODE_FAR]) for (const m of text.matchAll(re)) if (!/^(19|20)\d\d$/.test(m[2]) && !otps.has(m[2])) addAccess(m[2]);
+    // (written digit by digit too: "is 3-9-1-7")
+    for (const re of [ACCESS_CODE, ACCESS_CODE_FAR]) {
+      for (const m of text.matchAll(re)) {
+        const code = m[2].replace(/\D/g, '');
+        if (!/^(19|20)\d\d$/.test(code) && !otps.has(code)) addAccess(code);
+      }
+    }
   }
   if (access.size > 0) added += session.provenance.record(access.values(), 'access_code', ['private', 'secret'], meta);
   return added;

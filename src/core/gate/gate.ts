@@ -18,7 +18,7 @@ import { emailThread, threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
 /** A payment's own parameters (the last part of a field name): what it pays, to whom, from where, under which reference (an invoice, bill, order, charge or dispute it settles or refunds). */
-const PAYMENT_PARAM = /^(amount|value|sum|total|currency|price|reference|ref|invoice|invoice_?id|order|order_?(?:id|no|number|ref)|charge|charge_?id|payment_?intent|psp_?reference|dispute|dispute_?id|claim_?id|case_?id|ticket_?id|payable|bill|bill_?id|payee|payee_?id|destination|to|to_?iban|iban|recipient|beneficiary|account|to_?account|from|from_?account|source|send_?on|date|due)$/i;
+const PAYMENT_PARAM = /^(amount|value|sum|total|currency|price|reference|ref|invoice|invoice_?id|order|order_?(?:id|no|number|ref)|charge|charge_?id|payment_?intent|psp_?reference|dispute|dispute_?id|claim_?id|case_?id|ticket_?id|batch|batch_?id|run|run_?id|count|value_?date|pay_?date|execution_?date|payable|bill|bill_?id|payee|payee_?id|destination|to|to_?iban|iban|recipient|beneficiary|account|to_?account|from|from_?account|source|send_?on|date|due)$/i;
 
 /** Sinks that deliver to people, never to the service that issued an id. */
 const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
