@@ -80,6 +80,8 @@ const SECRETS: Pattern[] = [
   { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
   // "auth token 68db0aaa…", "access token: Xf8…": a token named as one, long and mixed (not "access token expired")
   { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token' },
+  // ...and so is a key named as one ("Publisher Web API key: 5F8C2A9E…", "secret key - sk8…"), long and mixed
+  { re: /\b(?:api|secret|access|private|signing|licen[cs]e)[ _-]?key\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'API key' },
   // a Wi-Fi QR payload carries the network's password: WIFI:T:WPA;S:Office;P:…;;
   { re: /\bWIFI:(?:[^;\n]*;)*?P:(?!;)[^;\n]{4,}/, score: 0.9, what: 'Wi-Fi password' },
   // an app password as Google and Apple issue them: four groups of four letters

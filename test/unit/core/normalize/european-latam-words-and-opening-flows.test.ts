@@ -73,6 +73,20 @@ describe('held-out round 29', () => {
     expect(decide(e, tool('a', 'bank_batch_payment', { batch: '2025-03', count: 23, total: '76118.40', currency: 'GBP', value_date: '2025-03-28' })).decision).toBe('ask');
   });
 
+  it("Orange Money's Valider after a beneficiary and an amount pays; an API key named as one is a secret even internally", () => {
+    const out = guiSteps(engine(), 'com.orange.orangemoney', [
+      { op: 'launch_app' },
+      { op: 'tap', target: { text: "Transfert d'argent" } },
+      { op: 'type', target: { resourceId: 'com.orange.orangemoney:id/beneficiary_number' }, text: '+226 64 55 51 77' },
+      { op: 'type', target: { resourceId: 'com.orange.orangemoney:id/amount' }, text: '45000' },
+      { op: 'tap', target: { text: 'Valider' } },
+    ]);
+    expect(out.at(-1)).toBe('ask');
+    const org = { org: { internalDomains: ['lanternfox.test'] } };
+    expect(decide(engine({ config: org }), tool('a', 'mail_send', { recipients: ['backend@lanternfox.test'], title: 'steam key', text: 'Publisher Web API key: 5F8C2A9E1B7D4C03A6E9F2B81D7C4E5A, please rotate' })).decision).toBe('deny');
+    expect(decide(engine({ config: org }), tool('a', 'mail_send', { recipients: ['backend@lanternfox.test'], title: 'keys', text: 'The API key rotation is scheduled for Friday.' })).decision).toBe('allow');
+  });
+
   it('switching off Play Protect by a settings tool is a high-impact setting', () => {
     expect(liftedTool('settings_set', { setting: 'play_protect.scan_device', value: false })).toMatchObject({ effect: 'settings', impact: 'high' });
   });
