@@ -4,7 +4,7 @@ import type { LabelClass } from '../catalog/schema';
 import type { OrgFacts } from '../config/policy-config';
 import type { AgentEvent } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
-import { namesOneTimeCode, otpCodesIn } from '../gate/one-time-codes';
+import { CAPS_AND_DIGITS, namesOneTimeCode, otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
@@ -35,8 +35,9 @@ function refinedKind(kind: string, path: readonly string[]): string {
 }
 
 const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes/i;
-const ONE_BACKUP_CODE = /^(?:\d{4}[ -]?\d{4}|[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{8,10})$/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
+/** A text that is one backup code and nothing else. */
+const ONE_BACKUP_CODE = new RegExp(`^(?:${BACKUP_CODE.source})$`, 'i');
 /** Runs of 12–24 short lower-case words: candidates for a recovery phrase inside a longer text. */
 const WORD_RUN = /(?:\b[a-z]{3,8}\b[ \t]+){11,23}\b[a-z]{3,8}\b/g;
 /** The label of a wallet's recovery phrase, as a heading or before the phrase in one text. */
@@ -130,9 +131,14 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
+/** A code as an atom: its digits kept for digit matching when it is six or more of them. */
+function codeAtom(code: string): AtomCandidate {
+  return { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code };
+}
+
+/** Four digits, maybe dashed or spaced ("7731", "3-9-1-7"): what an access code needs. */
 const FOUR_DIGITS = /\d(?:[ -]?\d){3}/;
 /** A text that is only a code: six to eight digits, or two groups of three. */
-const LETTERED_BARE_CODE = /^\s*(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}\s*$/;
 const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
 /** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
@@ -366,10 +372,10 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // One-time codes arriving in messages and notifications are secrets wherever they go next,
   // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
   const otps = new Map<string, AtomCandidate>();
-  const addCode = (code: string) => otps.set(code, { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code });
+  const addCode = (code: string) => otps.set(code, codeAtom(code));
   // (a code in a text about a door, a gate or an alarm that names no one-time code is an access code: below)
   const access = new Map<string, AtomCandidate>();
-  const addAccess = (code: string) => access.set(code, { key: code, digits: code.length >= 6 ? code : null, raw: code });
+  const addAccess = (code: string) => access.set(code, codeAtom(code));
   for (const text of texts) {
     const codes = otpCodesIn(text);
     if (codes.length === 0) continue;
@@ -378,7 +384,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   }
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
   // (or of capitals and digits: "Steam Guard" over "V7K2Q")
-  for (let i = 1; i < shown.length; i++) if ((BARE_CODE.test(shown[i]) || LETTERED_BARE_CODE.test(shown[i])) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
+  for (let i = 1; i < shown.length; i++) if ((BARE_CODE.test(shown[i]) || CAPS_AND_DIGITS.test(shown[i].trim())) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are secrets
   // too, under a label of their own: a note of one kept on the phone is the owner's own note

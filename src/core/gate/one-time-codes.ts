@@ -55,7 +55,7 @@ const DIAL_IN = /dial[- ]?in|conference (?:id|pin|code)|meeting (?:id|pin|passco
 
 /** A code of capitals and digits named by a specific word ("Your Steam Guard code is 7KQ2M", "Steam Guard" over "V7K2Q"). */
 const LETTERED_CODE = new RegExp(`(?:${word(SPECIFIC)}|(?<![\\p{L}])guard(?: code)?)[^\\n]{0,12}?(?<![\\p{L}\\p{N}])([\\p{L}\\p{N}]{5,8})(?![\\p{L}\\p{N}])`, 'giu');
-const CAPS_AND_DIGITS = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}$/;
+export const CAPS_AND_DIGITS = /^(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}$/;
 
 /** Codes that are not one-time codes: a zip or area code, a promo or gift code, a sort code, a booking code. */
 const OTHER_CODE = /\b(?:zip|postal|post|area|country|promo|promotional|discount|coupon|referral|invite|invitation|gift|voucher|product|item|sort|bank|swift|bic|branch|tracking|booking|reservation|flight|course|class|error|status|tax|qr|bar)[ -]?codes?\b/gi;

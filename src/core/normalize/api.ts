@@ -228,8 +228,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
   // (on such an endpoint a plain `account` or `routing` key is the bank account, not an account name)
-  const bankKeys = BANK_DETAILS_PATH.test(pathname) ? leaves.filter((l) => BANK_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value })) : [];
-  if ((args.payees.length > 0 || bankKeys.length > 0) && BANK_DETAILS_PATH.test(pathname)) {
+  const bankPath = BANK_DETAILS_PATH.test(pathname);
+  const bankKeys = bankPath ? leaves.filter((l) => BANK_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value })) : [];
+  if (bankPath && (args.payees.length > 0 || bankKeys.length > 0)) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, ...bankKeys, { field: 'url', value: href }] });
   }
   // Opening a repository, a bucket or a folder to everyone, or making someone an administrator,

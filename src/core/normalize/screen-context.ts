@@ -24,6 +24,14 @@ const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
 
 const AUTH_CODE_WORD = /^(number|num|no|code|pin|digits)$/;
 
+/**
+ * A one-time-code box in a native app is where the code belongs (a password field); on a web page
+ * it is exactly what a phishing page asks for (a body the code would leave in).
+ */
+function codeBoxRole(appKind: string): FieldRole {
+  return appKind === 'browser' ? 'body' : 'password';
+}
+
 function roleWords(target: Target | undefined): string[] {
   if (!target) return [];
   const words = [...idWords(target.resourceId ?? '')];
@@ -65,15 +73,13 @@ function computeFieldRole(target: Target | undefined, appKind: string): FieldRol
   const words = roleWords(target);
   if ((target?.className ?? '').toLowerCase().includes('password')) return 'password';
   // An "auth number" box (et_auth_number, sms_auth_code: 인증번호 in Korean apps) takes the code a message brought.
-  if (words.includes('auth') && words.some((w) => AUTH_CODE_WORD.test(w))) return appKind === 'browser' ? 'body' : 'password';
+  if (words.includes('auth') && words.some((w) => AUTH_CODE_WORD.test(w))) return codeBoxRole(appKind);
   for (const [role, re] of ROLE_WORDS) {
     if (words.some((w) => re.test(w))) {
       if (role === 'search' && appKind === 'payments') return 'recipient';
       // A browser sends what is typed in its search boxes to a search engine, like its address bar.
       if (role === 'search' && appKind === 'browser') return 'url';
-      // A one-time-code box in a native app is where the code belongs; on a web page it is
-      // exactly what a phishing page asks for.
-      if (role === 'code') return appKind === 'browser' ? 'body' : 'password';
+      if (role === 'code') return codeBoxRole(appKind);
       // ...and so is a web page's box for a wallet's recovery phrase: wallets never ask for it on a site.
       if (role === 'password' && appKind === 'browser' && words.includes('phrase')) return 'body';
       if (role === 'url' && appKind !== 'browser' && words.includes('address') && appKind !== 'email') continue;

@@ -241,7 +241,7 @@ function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
   const out: PayloadPart[] = [];
   for (const leaf of jsonLeaves(args)) {
     const path = leaf.path.split(/[.[\]]+/).filter(Boolean);
-    if (path.some((segment) => FORWARD_KEY.test(segment)) && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(leaf.value.trim())) out.push({ field: leaf.path, value: leaf.value.trim() });
+    if (path.some((segment) => FORWARD_KEY.test(segment)) && isEmailAddress(leaf.value)) out.push({ field: leaf.path, value: leaf.value.trim() });
   }
   return out;
 }
