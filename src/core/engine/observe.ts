@@ -149,7 +149,12 @@ const PLACE_WORDS = 'lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|ga
 /** An access word, a few words naming the place, then "is"/":" and the code (its digits maybe dashed). */
 const ACCESS_CODE_FAR = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS})\\b[^\\n.!?]{1,40}?\\s(?:is|ist|es|est|:|=)\\s*(\\d(?:[ -]?\\d){3,7})(?![\\d.,]\\d|\\d)`, 'giu');
 /** A text about such a place, in the languages codes arrive in. */
-const ACCESS_PLACE = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS}|code porte|türcode|portón|puerta|门禁|门锁|保险箱|도어락|현관)(?![\\p{L}])`, 'iu');
+const ACCESS_PLACE = new RegExp(
+  `(?<![\\p{L}])(${PLACE_WORDS}|code porte|porte|türcode|tür|portón|puerta|portão|porta|cancello|cổng|pintu|gerbang|kapı|البوابة|الباب|गेट|दरवाज़ा|दरवाजा)(?![\\p{L}])` +
+    // (scripts written without spaces between words: no word boundaries there)
+    '|门禁|门锁|大门|单元门|保险箱|玄関|オートロック|도어락|현관|ประตู|ตู้เซฟ',
+  'iu',
+);
 /** A screen about a private key, and a key as wallets show one (32 bytes in hex). */
 const PRIVATE_KEY_WORDS = /private key|私钥|私鑰|秘密鍵|개인 키|clave privada|chave privada|clé privée|privater schlüssel|chiave privata|приватный ключ|özel anahtar/i;
 const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
