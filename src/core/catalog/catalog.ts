@@ -41,6 +41,8 @@ export interface Catalog {
 export type ContextEffect = ButtonsFile['contextEffects'][number][0];
 
 const CATALOG_FILES = ['apps.json', 'kinds.json', 'buttons.json', 'tools.json', 'hosts.json'] as const;
+/** The rest of a label after an amount prefix must hold the amount's digits. */
+const AMOUNT_DIGIT = /\d/;
 
 function parseJson<S extends z.ZodTypeAny>(file: SourceFile, schema: S, errors: CatalogError[]): z.infer<S> | null {
   let data: unknown;
@@ -108,9 +110,9 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     errors.push({ file: byName.get('buttons.json')!.path, line: 1, col: 1, code: 'catalog_invalid', message: `prefixRest is not a valid regular expression: ${(error as Error).message}` });
     return { ok: false, errors };
   }
-  const prefixes = (Object.entries(buttons.prefixes) as Array<[ButtonSemantic, string[]]>)
-    .flatMap(([semantic, list]) => list.map((prefix) => ({ prefix: labelKey(prefix), semantic })))
-    .sort((a, b) => b.prefix.length - a.prefix.length);
+  const listed = (lists: Partial<Record<ButtonSemantic, string[]>>, needsAmount: boolean) =>
+    (Object.entries(lists) as Array<[ButtonSemantic, string[]]>).flatMap(([semantic, list]) => list.map((prefix) => ({ prefix: labelKey(prefix), semantic, needsAmount })));
+  const prefixes = [...listed(buttons.prefixes, false), ...listed(buttons.amountPrefixes, true)].sort((a, b) => b.prefix.length - a.prefix.length);
   const contextEffects: Array<[ContextEffect, RegExp]> = [];
   for (const [effect, source] of buttons.contextEffects) {
     try {
@@ -121,8 +123,10 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   }
   if (errors.length > 0) return { ok: false, errors };
   const byPrefix = (key: string): ButtonSemantic | null => {
-    for (const { prefix, semantic } of prefixes) {
-      if (key.startsWith(prefix) && prefixRest.test(key.slice(prefix.length))) return semantic;
+    for (const { prefix, semantic, needsAmount } of prefixes) {
+      if (!key.startsWith(prefix)) continue;
+      const rest = key.slice(prefix.length);
+      if (prefixRest.test(rest) && (!needsAmount || AMOUNT_DIGIT.test(rest))) return semantic;
     }
     return null;
   };

@@ -35,6 +35,8 @@ export const ButtonsFileSchema = z.object({
   ids: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())),
   prefixes: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())).default({}),
   prefixRest: z.string().default('^$'),
+  /** Prefixes that commit only when an amount follows ("Give $100", not the "Give" tab). */
+  amountPrefixes: z.partialRecord(z.enum(BUTTON_SEMANTICS), z.array(z.string())).default({}),
   /** What a generic confirm commits, from the screens that led to it: [effect, regex], first match wins. */
   contextEffects: z.array(z.tuple([z.enum(['uninstall', 'reset', 'account', 'permission', 'install', 'delete', 'payment']), z.string()])).default([]),
   fieldWords: z.array(z.string()),

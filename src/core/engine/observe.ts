@@ -132,8 +132,8 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
 
 /** A code as an atom: its digits kept for digit matching when it is six or more of them. */
-function codeAtom(code: string): AtomCandidate {
-  return { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code };
+function codeAtom(code: string, minMatch?: number): AtomCandidate {
+  return { key: code, digits: code.length >= 6 && /^\d+$/.test(code) ? code : null, raw: code, ...(minMatch ? { minMatch } : {}) };
 }
 
 /** Four digits, maybe dashed or spaced ("7731", "3-9-1-7"): what an access code needs. */
@@ -380,7 +380,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   const addCode = (code: string) => otps.set(code, codeAtom(code));
   // (a code in a text about a door, a gate or an alarm that names no one-time code is an access code: below)
   const access = new Map<string, AtomCandidate>();
-  const addAccess = (code: string) => access.set(code, codeAtom(code));
+  const addAccess = (code: string) => access.set(code, codeAtom(code, 4));
   for (const text of texts) {
     const codes = otpCodesIn(text);
     if (codes.length === 0) continue;
@@ -391,9 +391,11 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // (or of capitals and digits: "Steam Guard" over "V7K2Q")
   for (let i = 1; i < shown.length; i++) if ((BARE_CODE.test(shown[i]) || CAPS_AND_DIGITS.test(shown[i].trim())) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
-  // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are secrets
-  // too, under a label of their own: a note of one kept on the phone is the owner's own note
-  // (20-secrets.rules). (A year after the word, "alarm 2024", is not a code.)
+  // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are private
+  // data under a label of their own, not secrets in §5's sense (API keys, passwords, OTPs,
+  // private keys): drafted or sent internally they are allowed, sent out they leave like any
+  // private value. Four digits are short for a private value, so they match from four
+  // characters, as secrets do. (A year after the word, "alarm 2024", is not a code.)
   // ("Lockbox at Keizersgracht 418 is 7731": the place may be named between the word and its code)
   for (const text of texts) {
     if (!FOUR_DIGITS.test(text)) continue;
@@ -405,6 +407,6 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
       }
     }
   }
-  if (access.size > 0) added += session.provenance.record(access.values(), 'access_code', ['private', 'secret'], meta);
+  if (access.size > 0) added += session.provenance.record(access.values(), 'access_code', ['private'], meta);
   return added;
 }

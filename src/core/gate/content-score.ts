@@ -224,9 +224,16 @@ export const secretsIn: (text: string) => string[] = memoByText(findSecrets);
  */
 const LOGIN_PAIR = /[^\s@/|]+@[^\s@/|]+\.[a-z]{2,}\s*[/|]\s*((?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{8,64})/g;
 
+/**
+ * A password under a short label ("user: jordy_blox  pass: Sk8erJ0rdy!2024", "pw=…"): shaped like
+ * one (a letter, and a digit or symbol), and not a pass's own number (ASH-SP-22917).
+ */
+const SHORT_PASSWORD_LABEL = /(?<![\p{L}])(?:pass|pw|pswd)\s*[:=]\s*["']?((?=[^\s,;"']*\p{L})(?=[^\s,;"']*[\d!@#$%^&*?])[^\s,;"']{6,64})/giu;
+
 function findSecrets(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
+  for (const m of text.matchAll(SHORT_PASSWORD_LABEL)) if (!PASS_NUMBER.test(m[1])) out.push(m[1]);
   if (text.includes('@')) for (const m of text.matchAll(LOGIN_PAIR)) out.push(m[1]);
   for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
   return out;

@@ -12,6 +12,8 @@ export interface AtomCandidate {
   raw: string;
   /** the host of the link the value was only seen inside (the path of https://site/…): following that link sends it home */
   linkHost?: string;
+  /** shortest key carried verbatim, when the value is shorter than private values usually are (a four-digit door code) */
+  minMatch?: number;
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
@@ -227,17 +229,32 @@ const SCHEMA_KEY = /^(@?type|resource_?type|object_?type|kind|object|@context|sc
 /** ...when it is one word of letters (with the punctuation of type names), no digits: a name, not a value. */
 const SCHEMA_WORD = /^[\p{L}][\p{L}_#.:/-]*$/u;
 
+/** Keys that name who a message came from. */
+const SENDER_KEY = /^(from|sender|sender_?id|address|originator)$/i;
+/**
+ * ...when the sender is a business's alphanumeric sender id (DoorDash, PayPal, HDFCBK, VM-HDFCBK):
+ * a brand or all capitals, no person's number or name, so the name is public.
+ */
+const SENDER_ID = /^(?:[A-Z]{2}-)?(?:[A-Z][A-Z0-9]{2,10}|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)$/;
+
 export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
+  let senders: string[] | null = null;
   for (const leaf of jsonLeaves(value)) {
     const key = leaf.key;
-    const dataKey = DATA_KEY.test(key);
     if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
+    if (SENDER_KEY.test(key) && SENDER_ID.test(leaf.value)) {
+      (senders ??= []).push(squash(leaf.value));
+      continue;
+    }
+    const dataKey = DATA_KEY.test(key);
     // A type or format word of the schema ("resourceType": "Patient", "kind": "drive#file") says what the record is, not who.
     if (SCHEMA_KEY.test(key) && SCHEMA_WORD.test(leaf.value)) continue;
     if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
     if (COORDINATE_KEY.test(key)) for (const coarse of coarserCoordinates(leaf.value)) add(out, coarse, true, true);
     atomsOfText(leaf.value, true, out);
   }
+  // (the business named again in its own message — "DoorDash: 482 913 is your code" — is that public name)
+  if (senders) for (const sender of senders) out.delete(sender);
   return out;
 }
 

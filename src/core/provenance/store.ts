@@ -19,7 +19,7 @@ export interface LabelledAtom extends AtomCandidate {
   service?: string;
   /** The conversation (threadKey) a messaging screen showed the value in: sent back there, it is a reply. */
   thread?: string;
-  /** Shortest key that counts as carried verbatim: any non-ASCII key (CJK names) 2, secrets 4, else 5. */
+  /** Shortest key that counts as carried verbatim: any non-ASCII key (CJK names) 2, secrets 4, else 5 (or the candidate's own). */
   minMatch: number;
 }
 
@@ -73,8 +73,9 @@ export class ProvenanceStore {
     let added = 0;
     for (const c of candidates) {
       const existing = this.atoms.get(c.key);
-      if (existing && (existing.secret || !secret)) continue;
-      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, linkHost: c.linkHost, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, service: meta.service, thread: meta.thread, minMatch: NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5 });
+      // (a secret outranks a plain value; a value that must match shorter outranks one that matches longer)
+      if (existing && (existing.secret || !secret) && !(c.minMatch !== undefined && c.minMatch < existing.minMatch)) continue;
+      this.atoms.set(c.key, { key: c.key, digits: c.digits, raw: c.raw, linkHost: c.linkHost, label, secret, eventId: meta.eventId, agent: meta.agent, source: meta.source, host: meta.host, service: meta.service, thread: meta.thread, minMatch: c.minMatch ?? (NON_ASCII.test(c.key) ? 2 : secret ? 4 : 5) });
       added++;
     }
     while (this.atoms.size > this.limits.maxAtoms) {

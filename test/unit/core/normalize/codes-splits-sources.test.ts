@@ -49,7 +49,7 @@ describe('codes and passwords', () => {
     expect(decide(e, tool('a', 'telegram_send_message', { chat: 'Handymen', text: 'the 2019 model is fine' })).decision).toBe('allow');
   });
 
-  it("a door code kept in the owner's notes or files is a note; typed into a message or sent, it is a secret; a one-time code stays a secret in a note", () => {
+  it("a door code is private data, not a secret: kept in notes or drafted it stays on the phone, sent out it leaves; a one-time code stays a secret in a note", () => {
     const read = (text: string) => {
       const e = engine();
       decide(e, tool('a', 'sms_read_thread', { address: '+31 6 5550 1827' }), { result: { messages: [{ from: '+31 6 5550 1827', body: text }] } });
@@ -62,7 +62,15 @@ describe('codes and passwords', () => {
     const keep = read(moved);
     expect(decide(keep, gui('a', 'dev', { app: 'com.google.android.keep', op: 'type', target: { resourceId: 'com.google.android.keep:id/edit_note_text' }, text: 'Femke door 7731' })).decision).toBe('allow');
     const typed = read(moved);
-    expect(decide(typed, gui('a', 'dev', { app: 'org.telegram.messenger', op: 'type', target: { className: 'android.widget.EditText', text: 'Message' }, text: 'door code 7731' })).decision).toBe('deny');
+    expect(decide(typed, gui('a', 'dev', { app: 'org.telegram.messenger', op: 'type', target: { className: 'android.widget.EditText', text: 'Message' }, text: 'door code 7731' })).decision).toBe('allow');
+    const org = { org: { internalDomains: ['movers.test'] } };
+    const mailed = (to: string) => {
+      const e = engine({ config: org });
+      decide(e, tool('a', 'sms_read_thread', { address: '+31 6 5550 1827' }), { result: { messages: [{ from: '+31 6 5550 1827', body: moved }] } });
+      return decide(e, tool('a', 'send_email', { to, subject: 'Femke', body: 'door 7731' })).decision;
+    };
+    expect(mailed('crew@movers.test')).toBe('allow');
+    expect(mailed('crew@gmail.com')).toBe('deny');
     expect(decide(read('Your ING verification code is 582013'), tool('a', 'notes_create', { title: 'code', body: '582013' })).decision).toBe('deny');
   });
 
