@@ -52,6 +52,11 @@ function isMnemonic(text: string): boolean {
 const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
+/** Private-host labels that name what outsiders send in: a help desk, tickets, a shared inbox, feedback. */
+const INCOMING_LABEL = /support|help.?desk|ticket|inbox|feedback|complaint|enquir|inquir/i;
+/** Help-desk services an org runs its tickets on. */
+const HELP_DESK_HOST = /\.(zendesk\.com|freshdesk\.com|helpscoutapp\.com|gorgias\.com|kustomerapp\.com|intercom\.io|zohodesk\.com)$/i;
+
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, org: HostLabels): SourceLabel {
   const privateLabels = org.privateLabels;
   if (event.effect === 'shell') return shellSource(event);
@@ -63,7 +68,9 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
     return { label: info.label, classes: info.classes };
   }
-  if (privateLabels.has(event.resource)) return { label: event.resource, classes: ['private'] };
+  // A help desk's tickets are what customers wrote in: private, and untrusted like any incoming
+  // message (a ticket asking to send the refund elsewhere is not the org's instruction).
+  if (privateLabels.has(event.resource)) return { label: event.resource, classes: INCOMING_LABEL.test(event.resource) || HELP_DESK_HOST.test(event.target?.host ?? event.sink?.host ?? "") ? ['private', 'untrusted'] : ['private'] };
   // What a tool returns for a send, a write or a payment is its receipt (ids, status), not a read
   // of the service's data.
   if (event.resource !== 'http' && RECEIPT_EFFECTS.has(event.effect)) return { label: 'receipt', classes: [] };

@@ -230,9 +230,13 @@ const LOGIN_PAIR = /[^\s@/|]+@[^\s@/|]+\.[a-z]{2,}\s*[/|]\s*((?=\S*[a-z])(?=\S*[
  */
 const SHORT_PASSWORD_LABEL = /(?<![\p{L}])(?:pass|pw|pswd)\s*[:=]\s*["']?((?=[^\s,;"']*\p{L})(?=[^\s,;"']*[\d!@#$%^&*?])[^\s,;"']{6,64})/giu;
 
+/** The password word in any language, then the password itself without a colon ("пароль Lx9#vq27Tm!"): letters with digits. */
+const PASSWORD_THEN_TOKEN = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}\\s+["']?(?!${NOT_A_SECRET_VALUE})((?=[^\\s"',;]*\\p{L})(?=[^\\s"',;]*\\d)[^\\s"',;]{6,64})`, 'giu');
+
 function findSecrets(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
+  for (const m of text.matchAll(PASSWORD_THEN_TOKEN)) out.push(m[1]);
   for (const m of text.matchAll(SHORT_PASSWORD_LABEL)) if (!PASS_NUMBER.test(m[1])) out.push(m[1]);
   if (text.includes('@')) for (const m of text.matchAll(LOGIN_PAIR)) out.push(m[1]);
   for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);

@@ -130,7 +130,7 @@ const EXEC_PATH_WORDS = new Set(['exec', 'execute', 'shell', 'run', 'runs', 'com
 /** Endpoints that make a link anyone can open. */
 const PUBLIC_LINK_PATH = /create_?shared_?link|shared_?links?(\/|$)|create_?link|createlink|public_?(url|link)/i;
 /** The last path segment of an RPC-style call that executes what an earlier call prepared. */
-const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fund)$/i;
+const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fund|pay|capture|charge|settle)$/i;
 
 /** A body key that holds whom a message service writes to (invitedUserEmailAddress, guest_email, member). */
 const ADDRESS_KEY = /(e-?mail(address)?|invitee|guest|member|user)(address)?$/i;
