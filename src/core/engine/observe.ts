@@ -145,8 +145,10 @@ function codeAtom(code: string, minMatch?: number): AtomCandidate {
 
 /** Four digits, maybe dashed or spaced ("7731", "3-9-1-7"): what an access code needs. */
 const FOUR_DIGITS = /\d(?:[ -]?\d){3}/;
-/** A text that is only a code: six to eight digits, or two groups of three. */
-const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{6,8})\s*$/;
+/** A sentence about signing in that ends by leading into the code on the next line. */
+const CODE_LEAD = /^(?=.*\bcode\b)(?=.*\b(?:guard|log ?in|sign[- ]?in|verif\w*|security|authenticat\w*|one[- ]time)\b).*[:：]\s*$/i;
+/** A text that is only a code: six to eight digits, or two groups of three or four. */
+const BARE_CODE = /^\s*(\d{3}[ -]\d{3}|\d{4}[ -]\d{4}|\d{6,8})\s*$/;
 /** A numbered or bare word of a recovery phrase shown one per line ("7. humble"). */
 const SINGLE_WORD = /^\s*(\d{1,2}[.)]?\s+)?[a-z]{3,8}\s*$/;
 /** A code that opens something physical or a device: lockbox, alarm, gate, door, keypad, safe, PIN. */
@@ -169,6 +171,8 @@ const HEX_PRIVATE_KEY = /^(?:0x)?[0-9a-fA-F]{64}$/;
 const PASSWORD_HEADING = new RegExp(String.raw`^((wi-?fi|network|account|saved|app)\s+)?(${PASSWORD_WORD}|wlan-passwort)\s*:?$`, 'iu');
 /** A value that can be a shown password: one token of 6+ characters with letters and digits or symbols, not a mask (••••). */
 const SHOWN_PASSWORD = /^(?!.*[•●*]{3})(?=.*\p{L})(?=.*[\d!@#$%^&*?+=~])[^\s]{6,64}$/u;
+/** ...or a long run of digits, as routers ship their Wi-Fi keys (a FRITZ!Box's 20 digits). */
+const DIGIT_PASSWORD = /^\d{8,64}$/;
 const SECRET_LABEL = /password|passcode|passwort|contraseña|mot de passe|pin|secret|token|api.?key|otp|code|密码|口令|パスワード|비밀번호/i;
 const PUBLIC_LABEL = /user ?name|login|e-?mail|account|site|url|website|name|title|notes?|benutzer|nutzer|teilnehmer|kundennummer|usuario|utilisateur|identifiant|用户名|账号|ユーザー名|아이디/i;
 
@@ -263,6 +267,8 @@ export function rememberDraft(session: SessionState, event: AgentEvent, observed
 }
 
 const SENDER_KEY = /^(from|sender|from_?address|reply_?to)$/i;
+/** A message's sender as mail apps show it: a name (maybe after "From:") and the address in angle brackets. */
+const SENDER_LINE = /^\s*(?:(?:from|von|de|da|van|от|od|差出人|发件人|寄件者|보낸\s?사람)\s*[:：]\s*)?[^<>\n@]{0,80}<\s*[^<>\s@]+@[^<>\s]+\s*>\s*$/iu;
 const ADDRESS = /[^\s<>"',;]+@[^\s<>"',;]+\.[a-z]{2,}/i;
 
 /**
@@ -310,7 +316,9 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     texts.push(...leaves);
     if (label.classes.includes('untrusted')) untrusted.push(...leaves);
   }
-  if (label.classes.includes('untrusted')) untrusted.push(...(observed.texts ?? []));
+  // (a mail's sender line, "IT Service Desk <servicedesk@fabrikam.com>", names who wrote: replying
+  // there is not something the message dictated)
+  if (label.classes.includes('untrusted')) for (const text of observed.texts ?? []) if (!SENDER_LINE.test(text)) untrusted.push(text);
   // What an agent typed itself and now sees on the screen is not something it learned there.
   if (session.authored.size > 0) for (const [key, atom] of [...atoms]) if (isAuthored(atom, session.authored)) atoms.delete(key);
   let added: number;
@@ -347,7 +355,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // A value shown right under its "Password" label, on any screen (a browser's own password
   // manager, a Wi-Fi share sheet), is the password.
   const shown = observed.texts ?? [];
-  for (let i = 1; i < shown.length; i++) if (PASSWORD_HEADING.test(shown[i - 1].trim()) && SHOWN_PASSWORD.test(shown[i].trim())) addWritten(shown[i].trim());
+  for (let i = 1; i < shown.length; i++) if (PASSWORD_HEADING.test(shown[i - 1].trim()) && (SHOWN_PASSWORD.test(shown[i].trim()) || DIGIT_PASSWORD.test(shown[i].trim()))) addWritten(shown[i].trim());
   // A wallet's private key shown on its "Show private key" screen (64 hex digits) is the key.
   if (shown.some((t) => t.length <= 80 && PRIVATE_KEY_WORDS.test(t))) for (const t of shown) if (HEX_PRIVATE_KEY.test(t.trim())) addWritten(t.trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
@@ -396,7 +404,18 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   }
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
   // (or of capitals and digits: "Steam Guard" over "V7K2Q")
-  for (let i = 1; i < shown.length; i++) if ((BARE_CODE.test(shown[i]) || CAPS_AND_DIGITS.test(shown[i].trim())) && shown[i - 1].length <= 40) for (const code of otpCodesIn(`${shown[i - 1]} ${shown[i]}`)) addCode(code);
+  for (let i = 1; i < shown.length; i++) {
+    const bare = BARE_CODE.test(shown[i]) || CAPS_AND_DIGITS.test(shown[i].trim());
+    if (!bare) continue;
+    if (shown[i - 1].length <= 40) {
+      const codes = otpCodesIn(`${shown[i - 1]} ${shown[i]}`);
+      // (the code is the whole line, "5820 1743", not the first group the sentence pattern stops at)
+      if (codes.length > 0 && BARE_CODE.test(shown[i])) addCode(shown[i].replace(/\D/g, ''));
+      else for (const code of codes) addCode(code);
+    }
+    // (or under a sentence that leads into it: "Here is the Steam Guard code you need to login to account vex_runner:" / "F7K2Q")
+    else if (shown[i - 1].length <= 160 && CODE_LEAD.test(shown[i - 1])) addCode(BARE_CODE.test(shown[i]) ? shown[i].replace(/\D/g, '') : shown[i].trim().toLowerCase());
+  }
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are private
   // data under a label of their own, not secrets in §5's sense (API keys, passwords, OTPs,

@@ -19,6 +19,14 @@ import { scoreContent, type ContentFindings } from './content-score';
 
 /** A payment's own parameters (the last part of a field name): what it pays, to whom, from where, under which reference (an invoice, bill, order, charge or dispute it settles or refunds). */
 const PAYMENT_PARAM = /^(amount|value|sum|total|currency|price|reference|ref|invoice|invoice_?id|order|order_?(?:id|no|number|ref)|charge|charge_?id|payment_?intent|psp_?reference|dispute|dispute_?id|claim_?id|case_?id|ticket_?id|batch|batch_?id|run|run_?id|count|value_?date|pay_?date|execution_?date|payable|bill|bill_?id|payee|payee_?id|destination|to|to_?iban|iban|recipient|beneficiary|account|to_?account|from|from_?account|source|send_?on|date|due)$/i;
+/** A payment's memo or description that is only an identifier ("INV-30412") is the reference of what it pays. */
+const MEMO_KEY = /^(memo|note|notes|description|message|purpose|narrative|remittance_?info(?:rmation)?|statement_?descriptor|details)$/i;
+const REFERENCE_VALUE = /^(?=\S*\d)[\p{L}\p{N}][\p{L}\p{N}#/._-]{2,31}$/u;
+
+function paymentParameter(part: { field: string; value: string }): boolean {
+  const key = part.field.slice(part.field.search(/[^.:/]*$/));
+  return PAYMENT_PARAM.test(key) || (MEMO_KEY.test(key) && REFERENCE_VALUE.test(part.value.trim()));
+}
 
 /** Sinks that deliver to people, never to the service that issued an id. */
 const MESSAGE_SINKS = new Set(['email', 'sms', 'chat', 'social']);
@@ -51,7 +59,7 @@ export interface GateVerdict {
 const NAVIGATION_OPS = new Set(['back', 'home', 'key', 'swipe', 'scroll']);
 
 /** Resources managed in the Settings app: a scope on one of them opens and navigates Settings. */
-const SETTINGS_RESOURCES = ['permissions', 'accounts', 'apps', 'notifications', 'device'];
+const SETTINGS_RESOURCES = ['permissions', 'accounts', 'apps', 'device'];
 
 /** T1 scope check: does the agent's manifest grant what this event does? */
 export function scopeBlock(event: AgentEvent): T1Block | null {
@@ -165,7 +173,7 @@ class GateContext implements RuleContext {
         // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak;
         // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
         const payment = this.event.sink?.kind === 'payment';
-        const view = payment ? viewOf(this.event.payload.filter((p) => !PAYMENT_PARAM.test(p.field.slice(p.field.search(/[^.:/]*$/))))) : this.view();
+        const view = payment ? viewOf(this.event.payload.filter((p) => !paymentParameter(p))) : this.view();
         const hits = carriedAtoms(store, view, sinkKey ? store.sentTo(sinkKey) : [], sinkKey ? store.sentIdsTo(sinkKey) : [], sinkKey ? store.sentTextsTo(sinkKey) : []);
         // A value split between two outside recipients: what went out anywhere before, joined with this send.
         if (this.event.sink?.external && (store.sentTo(ANY_EXTERNAL_SINK).length > store.sentTo(sinkKey).length || store.sentIdsTo(ANY_EXTERNAL_SINK).length > store.sentIdsTo(sinkKey).length || store.sentTextsTo(ANY_EXTERNAL_SINK).length > store.sentTextsTo(sinkKey).length)) {

@@ -59,6 +59,10 @@ const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
 
+/** Keys that route a bank payment to the payee's bank. */
+const BANK_ROUTING_KEY = /^(routing|routing_?number|aba|sort_?code|bic|swift|bsb|ifsc|transit_?number)$/i;
+const PLAIN_ACCOUNT_KEY = /^(account|acct|account_?num)$/i;
+
 /** Splits a JSON-like value into recipients, payees, amounts and content by key names. */
 export function classifyArguments(value: unknown, catalog: Catalog, skip: ReadonlySet<string> = new Set()) {
   const keys = catalog.argumentKeys;
@@ -70,6 +74,9 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
   const urls: PayloadPart[] = [];
   const commands: PayloadPart[] = [];
   const content: PayloadPart[] = [];
+  // (a plain `account` next to a bank's routing or sort code is the payee's account number)
+  const accounts: PayloadPart[] = [];
+  let routed = false;
   for (const leaf of jsonLeaves(value)) {
     const key = leaf.key;
     const part = { field: leaf.path || 'body', value: leaf.value };
@@ -77,7 +84,10 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     // (the sender's own address, `from` or `from.email`, is not whom the message goes to)
     if (key === 'from' || key === 'sender' || key === 'reply_to' || SENDER_PATH.test(leaf.path)) continue;
     if (keys.recipients.has(key) || (RECIPIENT_PATH.test(leaf.path) && isEmailAddress(leaf.value))) recipients.push(part);
-    else if (keys.payee.has(key)) payees.push(part);
+    else if (keys.payee.has(key)) {
+      payees.push(part);
+      if (BANK_ROUTING_KEY.test(key)) routed = true;
+    } else if (PLAIN_ACCOUNT_KEY.test(key)) accounts.push(part);
     else if (keys.amount.has(key)) amounts.push(part);
     else if (keys.package.has(key)) packages.push(part);
     else if (keys.url.has(key)) urls.push(part);
@@ -85,6 +95,7 @@ export function classifyArguments(value: unknown, catalog: Catalog, skip: Readon
     else if (keys.path.has(key)) paths.push(part);
     else content.push(part);
   }
+  (routed ? payees : content).push(...accounts);
   // A value written as a key (a phone number or an address keying a row: {"905325551487": "emre"}) travels too.
   if (value !== null && typeof value === 'object') dataKeys(value, '', content, 0);
   return { recipients, payees, amounts, packages, paths, urls, commands, content };
@@ -126,6 +137,9 @@ const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
+/** The key that names a device-management command, and the commands that erase the device. */
+const DEVICE_COMMAND_KEY = /^(type|command|command_?type|action|request_?type|name)$/i;
+const WIPE_COMMAND = /^(wipe|wipe_?device|device_?wipe|remote_?wipe|full_?wipe|factory_?reset|erase_?device|erase_?all|reset_?device|wipe_?data)$/i;
 const EXEC_PATH_WORDS = new Set(['exec', 'execute', 'shell', 'run', 'runs', 'command', 'commands', 'cmd', 'script', 'scripts']);
 /** Endpoints that make a link anyone can open. */
 const PUBLIC_LINK_PATH = /create_?shared_?link|shared_?links?(\/|$)|create_?link|createlink|public_?(url|link)/i;
@@ -187,6 +201,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (args.commands.length > 0 && pathWords.some((w) => EXEC_PATH_WORDS.has(w))) {
     return lift({ effect: 'shell', resource: 'device', verb: 'exec', lifted: `HTTP ${method} running a command through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: [...args.commands, ...args.content], targets: [{ field: 'url', value: href }] });
   }
+  // A device-management command that wipes the device ({"type": "WIPE"} to …/devices/{id}/commands) resets it.
+  if (body !== undefined && typeof body === 'object' && jsonLeaves(body).some((l) => DEVICE_COMMAND_KEY.test(l.key) && WIPE_COMMAND.test(l.value.trim()))) {
+    return lift({ effect: 'reset', resource: 'device', verb: 'reset', altResources: privateLabel ? [privateLabel] : altResources, lifted: `HTTP ${method} sending a wipe command through ${host}`, sink: null, payload: contentParts, targets: [{ field: 'url', value: href }] });
+  }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
   if (PUBLIC_LINK_PATH.test(pathname)) {
     // (what it opens is the file the call addresses: a drive's files or photos)
@@ -229,7 +247,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
   // (on such an endpoint a plain `account` or `routing` key is the bank account, not an account name)
   const bankPath = BANK_DETAILS_PATH.test(pathname);
-  const bankKeys = bankPath ? leaves.filter((l) => BANK_KEY.test(l.key)).map((l) => ({ field: l.path, value: l.value })) : [];
+  const bankKeys = bankPath ? leaves.filter((l) => BANK_KEY.test(l.key) && !args.payees.some((p) => p.field === l.path)).map((l) => ({ field: l.path, value: l.value })) : [];
   if (bankPath && (args.payees.length > 0 || bankKeys.length > 0)) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} changing the bank details on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.payees, ...bankKeys, { field: 'url', value: href }] });
   }

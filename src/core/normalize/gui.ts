@@ -248,7 +248,8 @@ const NOTE_FIELD = /note|memo|message|comment|remark|description|what.?s.?it.?fo
 
 function paymentUnderWay(inputs: GuiInputs, draft: ReturnType<typeof draftParts>): boolean {
   const { screen, catalog } = inputs;
-  if (draft.amount.length > 0 || screen.draft().some((f) => MONEY.test(f.value))) return true;
+  // (a code typed into a verification box is a number, not a sum: signing in to a bank app pays nothing)
+  if (draft.amount.length > 0 || screen.draft().some((f) => f.role !== 'password' && MONEY.test(f.value))) return true;
   if (screen.path.some((p) => HISTORY_WORDS.test(p))) return false;
   return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || namesASum(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
 }
@@ -263,7 +264,9 @@ function liftPayment(inputs: GuiInputs, why: string): Lifted {
   return base(inputs, 'payment', `${why}: payment`, {
     resource: 'payments',
     sink: simpleSink('payment', true, payee.join(',') || 'payee'),
-    payload: draft.body,
+    // Who gets how much is the payment itself (§5.4), whoever's contacts or calendar it came from;
+    // only its note carries content to the payee — except on a web page, whose whole form goes to the site.
+    payload: inputs.kind === 'browser' ? draft.body : draft.body.filter((p) => NOTE_FIELD.test(p.field)),
     targets: [...draft.targets, ...chosen, ...filled, ...draft.amount],
   });
 }
@@ -279,6 +282,8 @@ function installerCommits(inputs: GuiInputs): boolean {
 /** In any app's account or profile screens, saving a new sign-in e-mail, phone or password changes the account. */
 function identityChange(inputs: GuiInputs, label: string): Lifted | null {
   const { screen } = inputs;
+  // (a password manager's Login item is the user's own record of a sign-in: saving it changes no account)
+  if (inputs.kind === 'password_manager') return null;
   if (!ACCOUNT_SAVE.test(label.trim()) || !screen.path.some((p) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p))) return null;
   const identity = screen.draft().filter((f) => f.value.trim() !== '' && (SIGN_IN_FIELD.test(fieldName(f.key)) || SIGN_IN_VALUE.test(f.value.trim())));
   if (identity.length === 0) return null;
@@ -388,6 +393,8 @@ const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢�
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
 const CART = /\bcart\b|\bbasket\b|shopping bag|cart_item|购物车|購物車|カート|장바구니|carrito|panier|warenkorb|carrello|carrinho|koszyk|корзина покупок|sepet/i;
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
+/** A certificate or key-store file as a file list shows it. */
+const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
@@ -426,6 +433,11 @@ function liftTap(inputs: GuiInputs): Lifted {
   // Choosing the app for a role (Default apps → SMS app → Textra) hands that app the role's access.
   if (kind === 'settings' && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2]) && !catalog.buttonByLabel(label)) {
     return base(inputs, 'permission', `"${label}" chosen as the ${screen.path[screen.path.length - 1]}`, { resource: 'permissions', targets: [{ field: 'app', value: label }] });
+  }
+  // Picking a certificate file (Contoso-Root-CA.crt) hands it to Android's certificate installer:
+  // a CA or user certificate installed is a security setting changed, wherever the file was picked.
+  if (CERTIFICATE_FILE.test(label.trim())) {
+    return base(inputs, 'settings', `certificate file "${label}" picked: installs the certificate`, { resource: 'settings', highImpact: true, targets: [{ field: 'certificate', value: label }] });
   }
   // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
   // (Elsewhere android:id/title is an overflow menu's item: "Share", "Delete" there do what they say.)
@@ -473,7 +485,10 @@ function liftTap(inputs: GuiInputs): Lifted {
         if (kind === 'payments' && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
-        if (semantic === 'pay' && kind !== 'store' && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        // (but not a dialog's positive button, nor the same word again once its flow is open:
+        // "Refund payment" → dialog "Refund" refunds)
+        const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
