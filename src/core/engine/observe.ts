@@ -6,7 +6,7 @@ import type { AgentEvent } from '../event/agent-event';
 import { secretsIn } from '../gate/content-score';
 import { CAPS_AND_DIGITS, namesOneTimeCode, otpCodesIn } from '../gate/one-time-codes';
 import type { Observe } from '../protocol/schema';
-import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, type AtomCandidate } from '../provenance/atoms';
+import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, SENDER_KEY, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import { PASSWORD_WORD } from '../secrets/token-formats';
@@ -70,7 +70,7 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   }
   // A help desk's tickets are what customers wrote in: private, and untrusted like any incoming
   // message (a ticket asking to send the refund elsewhere is not the org's instruction).
-  if (privateLabels.has(event.resource)) return { label: event.resource, classes: INCOMING_LABEL.test(event.resource) || HELP_DESK_HOST.test(event.target?.host ?? event.sink?.host ?? "") ? ['private', 'untrusted'] : ['private'] };
+  if (privateLabels.has(event.resource)) return { label: event.resource, classes: INCOMING_LABEL.test(event.resource) || HELP_DESK_HOST.test(event.target?.host ?? event.sink?.host ?? '') ? ['private', 'untrusted'] : ['private'] };
   // What a tool returns for a send, a write or a payment is its receipt (ids, status), not a read
   // of the service's data.
   if (event.resource !== 'http' && RECEIPT_EFFECTS.has(event.effect)) return { label: 'receipt', classes: [] };
@@ -266,7 +266,6 @@ export function rememberDraft(session: SessionState, event: AgentEvent, observed
   }
 }
 
-const SENDER_KEY = /^(from|sender|from_?address|reply_?to)$/i;
 /** A message's sender as mail apps show it: a name (maybe after "From:") and the address in angle brackets. */
 const SENDER_LINE = /^\s*(?:(?:from|von|de|da|van|от|od|差出人|发件人|寄件者|보낸\s?사람)\s*[:：]\s*)?[^<>\n@]{0,80}<\s*[^<>\s@]+@[^<>\s]+\s*>\s*$/iu;
 const ADDRESS = /[^\s<>"',;]+@[^\s<>"',;]+\.[a-z]{2,}/i;

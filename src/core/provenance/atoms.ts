@@ -229,8 +229,8 @@ const SCHEMA_KEY = /^(@?type|resource_?type|object_?type|kind|object|@context|sc
 /** ...when it is one word of letters (with the punctuation of type names), no digits: a name, not a value. */
 const SCHEMA_WORD = /^[\p{L}][\p{L}_#.:/-]*$/u;
 
-/** Keys that name who a message came from. */
-const SENDER_KEY = /^(from|sender|sender_?id|address|originator)$/i;
+/** Keys that name who a message came from (an SMS provider's `address`, a mail's `from`). */
+export const SENDER_KEY = /^(from|sender|sender_?id|from_?address|reply_?to|address|originator)$/i;
 /**
  * ...when the sender is a business's alphanumeric sender id (DoorDash, PayPal, HDFCBK, VM-HDFCBK):
  * a brand or all capitals, no person's number or name, so the name is public.
