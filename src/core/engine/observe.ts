@@ -46,7 +46,8 @@ const PHRASE_LABEL = /\bSRP\b|\b(?:secret|recovery|seed|backup|mnemonic|wallet)\
 /** 12–24 short lower-case words (optionally numbered): what BIP-39 recovery phrases look like. */
 function isMnemonic(text: string): boolean {
   const words = text.trim().split(/\s+/).filter((w) => !/^\d{1,2}[.)]?$/.test(w));
-  return [12, 15, 18, 21, 24].includes(words.length) && words.every((w) => /^[a-z]{3,8}$/.test(w));
+  // (the Spanish, French, Italian and Portuguese lists have accented words: lámina, ópera)
+  return [12, 15, 18, 21, 24].includes(words.length) && words.every((w) => /^\p{Ll}{3,8}$/u.test(w.normalize('NFC').replace(/,$/, '')));
 }
 
 const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);

@@ -90,7 +90,8 @@ const SECRETS: Pattern[] = [
   { re: new RegExp(`\\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\\s*(is|ist|es|est|[:=：])\\s*(?!${NOT_A_SECRET_VALUE})\\S{4,}`, 'iu'), score: 0.9, what: 'password' },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
   { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
-  { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*\S{4,}/, score: 0.9, what: 'password' },
+  // (the value is a password's characters, Latin letters or digits: "비밀번호는 냉장고에 붙어 있는 메모" says where it is)
+  { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*(?=\S*[A-Za-z0-9])\S{4,}/, score: 0.9, what: 'password' },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols).
   { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@]|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
@@ -228,13 +229,24 @@ const LOGIN_PAIR = /[^\s@/|]+@[^\s@/|]+\.[a-z]{2,}\s*[/|]\s*((?=\S*[a-z])(?=\S*[
  * A password under a short label ("user: jordy_blox  pass: Sk8erJ0rdy!2024", "pw=…"): shaped like
  * one (a letter, and a digit or symbol), and not a pass's own number (ASH-SP-22917).
  */
-const SHORT_PASSWORD_LABEL = /(?<![\p{L}])(?:pass|pw|pswd)\s*[:=]\s*["']?((?=[^\s,;"']*\p{L})(?=[^\s,;"']*[\d!@#$%^&*?])[^\s,;"']{6,64})/giu;
+const SHORT_PASSWORD_LABEL = /(?<![\p{L}])(?:pass|pw|pswd|clé|clave|chiave)\s*[:=]\s*["']?((?=[^\s,;"']*\p{L})(?=[^\s,;"']*[\d!@#$%^&*?])[^\s,;"']{6,64})/giu;
 
 /** The password word in any language, then the password itself without a colon ("пароль Lx9#vq27Tm!"): letters with digits. */
 const PASSWORD_THEN_TOKEN = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}\\s+["']?(?!${NOT_A_SECRET_VALUE})((?=[^\\s"',;]*\\p{L})(?=[^\\s"',;]*\\d)[^\\s"',;]{6,64})`, 'giu');
 
+/**
+ * The password word, a few words, then a colon and the value ("كلمة المرور المؤقتة لحسابك في البوابة: Riyadh@2024#Tmp7",
+ * "root 密码已改为 Hz#8826!qwe"): shaped like a password (a letter, and a digit or symbol).
+ */
+const PASSWORD_FAR_VALUE = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}(?:[^\\n:=：]{0,40}?[:=：]|已?(?:改|设置|设|重置|更新|修改)为|已?改成)\\s*["']?(?!${NOT_A_SECRET_VALUE})((?=[^\\s"',;，。]*\\p{L})(?=[^\\s"',;，。]*[\\d!@#$%^&*?])[^\\s"',;，。]{6,64})`, 'giu');
+
+/** ...or under a service's name, with a user name rather than an address ("Kronos: kmorrow / Tulip#2291"): a letter, a digit and a symbol. */
+const NAMED_LOGIN_PAIR = /(?:^|\n)[^:\n]{1,40}:\s*[\w.+-]{2,40}\s*[/|]\s*((?=\S*\p{L})(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{6,64})/gu;
+
 function findSecrets(text: string): string[] {
   const out: string[] = [];
+  if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(NAMED_LOGIN_PAIR)) out.push(m[1]);
+  for (const m of text.matchAll(PASSWORD_FAR_VALUE)) out.push(m[1]);
   for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
   for (const m of text.matchAll(PASSWORD_THEN_TOKEN)) out.push(m[1]);
   for (const m of text.matchAll(SHORT_PASSWORD_LABEL)) if (!PASS_NUMBER.test(m[1])) out.push(m[1]);

@@ -222,7 +222,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // (an amount for a payee or recipient in the body moves it whatever the path: coinbase …/transactions {to, amount})
   const movesMoney = paysOut || (args.amounts.length > 0 && args.payees.length + args.recipients.length > 0) || pathWords.some((w) => catalog.toolWords.money.has(w) || w === 'capture' || w === 'captures');
   if (((backend?.write === 'payment' && movesMoney) || paysOut) && !prices) {
-    return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts] });
+    return lift({ effect: 'payment', resource: 'payments', verb: verbOf('payment'), lifted: backend ? `HTTP ${method} to payment service ${host}` : `HTTP ${method} to a payment endpoint of ${host}`, sink: simpleSink('payment', true, [...args.payees, ...args.recipients].map((p) => p.value).join(',') || host), payload: args.content, targets: [...args.payees, ...args.recipients, ...args.amounts, { field: 'url', value: href }] });
   }
   // A message service's contact lists (SendGrid /marketing/contacts, Mailgun /lists/{id}/members)
   // store the people in the body; nothing is delivered to them: that is an upload of their data.

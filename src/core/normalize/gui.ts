@@ -302,7 +302,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
   }
   // "Continue" / "Next" in a payment app with no payee yet leads on to choosing whom to pay.
-  if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim()) && draft.recipients.length === 0) return base(inputs, 'navigate', `${why}: no payee chosen yet`);
+  if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim())) return base(inputs, 'navigate', `${why}: leads on to the review (or to choosing whom to pay)`);
   // The bare name of a transfer or a payment rail ("Pix", "UPI", "Transfer") with no amount typed
   // or shown opens that flow.
   if (effect === 'payment' && PAYMENT_FLOW_OPENER.test(semanticLabel.trim()) && draft.amount.length === 0 && !screen.path.some(namesASum)) return base(inputs, 'navigate', `${why}: opens the payment flow`);
@@ -373,6 +373,9 @@ const NOT_PAID = /balance|available|saldo|solde|guthaben|余额|残高|잔액|li
 /** A currency sign next to digits, either way round ("$15.00", "412 €"). */
 const SHOWS_A_SUM = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
 /** A label that names a sum it would pay: not a balance, a limit or a signed past transaction. */
+/** An amount written with 円, 원 or 元 (not currency signs) followed by the verb that sends or pays it. */
+const SUM_THEN_SEND = /^[¥￥₩]?\s?\d[\d,.]*\s?(?:円|원|元|万円|만원)\s*(?:を)?\s*(?:送る|送金する|送金|支払う|払う|振り込む|チャージする|보내기|보내요|송금하기|송금|결제하기|결제|이체하기|이체|付款|支付|转账|轉帳|发送)$/u;
+
 function namesTheSumItPays(label: string): boolean {
   return SHOWS_A_SUM.test(label) && !NOT_PAID.test(label) && !SIGNED_AMOUNT.test(label);
 }
@@ -388,7 +391,7 @@ function namesASum(entry: string): boolean {
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
 /** The bare word of a reset, as the Settings row that opens the reset options says it. */
-const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢复出厂设置|初期化|初期化する|초기화|공장 초기화|重置|重置选项|リセット|재설정|restablecer|réinitialiser|zurücksetzen|ripristina|redefinir|сброс|сбросить|sıfırla|resetuj|opnieuw instellen)$/i;
+const BARE_RESET = /^(reset|reset options|factory reset|factory data reset|恢复出厂设置|初期化|初期化する|초기화|공장 초기화|공장 데이터 초기화|重置|重置选项|リセット|재설정|restablecer|restablecer datos de fábrica|restablecimiento de datos de fábrica|réinitialiser|rétablir la configuration d'usine|réinitialisation des données d'usine|zurücksetzen|auf werkseinstellungen zurücksetzen|ripristina|ripristino dati di fabbrica|redefinir|redefinição para dados de fábrica|restaurar dados de fábrica|сброс|сбросить|сброс к заводским настройкам|sıfırla|fabrika verilerine sıfırla|resetuj|przywracanie ustawień fabrycznych|opnieuw instellen|fabrieksinstellingen terugzetten)$/i;
 /** A mail or file app's trash folder, and the drawers and menus that list folders. */
 const TRASH_FOLDER = /^(trash|bin|deleted items|recently deleted|垃圾箱|已删除|ゴミ箱|휴지통|papierkorb|corbeille|papelera|lixeira|cestino|prullenbak|kosz|корзина)$/i;
 const CART = /\bcart\b|\bbasket\b|shopping bag|cart_item|购物车|購物車|カート|장바구니|carrito|panier|warenkorb|carrello|carrinho|koszyk|корзина покупок|sepet/i;
@@ -468,6 +471,8 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && screen.attachment?.app === screen.app && UPLOADS.test(label.trim())) {
     return liftSend(inputs, `web page button "${label}" with a file picked for it`);
   }
+  // A sum in yen, won or yuan, then the verb that sends it ("10,000円を送る", "30,000원 보내기") pays it.
+  if (SUM_THEN_SEND.test(label.trim())) return liftPayment(inputs, `button "${label}" sends the sum it names`);
   // A button that says pay and names the sum ("₹299 का भुगतान करें", "Zahlen 20 €") pays it, in any app.
   if (semantic === null && namesTheSumItPays(label) && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" names the sum it pays`);
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),

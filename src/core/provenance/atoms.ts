@@ -92,6 +92,9 @@ export function looksSensitive(piece: string, fromData: boolean): boolean {
 
 const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|昨|后|前)天|(上|下|中)午|晚上|早上|今晚|明早|(本|下|上)(周|月)|[一二三四五六七八九十]{1,2}月|[月火水木金土日]曜日?|[월화수목금토일]요일|오늘|내일|어제|오전|오후|本日|今日|明日|昨日|午前|午後|今朝|今夜|今晩|毎日)$/;
 
+/** Field names of forms and messages in Chinese, Japanese and Korean. */
+const CJK_FIELD_WORD = /^(验证码|校验码|动态码|短信验证码|驗證碼|密码|密碼|口令|账号|帐号|賬號|帳號|用户名|用戶名|手机号|手机号码|电话|電話|地址|金额|金額|日期|时间|時間|备注|備註|订单号|訂單號|单号|编号|姓名|性别|数量|余额|餘額|인증번호|비밀번호|주소|전화|전화번호|이름|금액|날짜|시간|住所|電話番号|氏名|パスワード|認証コード|確認コード|暗証番号|金額|日時)$/;
+
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
   const trimmed = raw.trim();
   if (!trimmed) return;
@@ -105,6 +108,8 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
     if (written.length < 4 && cjkCount(written) < 2) return;
     // A weekday or a time of day alone ("周五", "下午", "金曜日", "오늘") is not private, whatever it was read from.
     if (written.length <= 4 && CJK_TIME_WORD.test(written)) return;
+    // ...nor is the name of a form field ("验证码" of "验证码：583102", "비밀번호"): vocabulary, not a value.
+    if (CJK_FIELD_WORD.test(written)) return;
   }
   if (out.has(key)) return;
   const runs = digitRuns(trimmed, 6);
