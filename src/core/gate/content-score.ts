@@ -243,13 +243,14 @@ const PASSWORD_FAR_VALUE = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}(?:[^\\n:=ï¼
 /** ...or under a service's name, with a user name rather than an address ("Kronos: kmorrow / Tulip#2291"): a letter, a digit and a symbol. */
 const NAMED_LOGIN_PAIR = /(?:^|\n)[^:\n]{1,40}:\s*[\w.+-]{2,40}\s*[/|]\s*((?=\S*\p{L})(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{6,64})/gu;
 
+/** A password or key after its label, in the ways a note or message writes one (the value is group 1). */
+const LABELLED_PASSWORDS = [LABELLED_SECRET, PASSWORD_FAR_VALUE, PASSWORD_THEN_TOKEN];
+
 function findSecrets(text: string): string[] {
   const out: string[] = [];
-  if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(NAMED_LOGIN_PAIR)) out.push(m[1]);
-  for (const m of text.matchAll(PASSWORD_FAR_VALUE)) out.push(m[1]);
-  for (const m of text.matchAll(LABELLED_SECRET)) out.push(m[1]);
-  for (const m of text.matchAll(PASSWORD_THEN_TOKEN)) out.push(m[1]);
+  for (const re of LABELLED_PASSWORDS) for (const m of text.matchAll(re)) out.push(m[1]);
   for (const m of text.matchAll(SHORT_PASSWORD_LABEL)) if (!PASS_NUMBER.test(m[1])) out.push(m[1]);
+  if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(NAMED_LOGIN_PAIR)) out.push(m[1]);
   if (text.includes('@')) for (const m of text.matchAll(LOGIN_PAIR)) out.push(m[1]);
   for (const re of TOKEN_SECRETS) for (const m of text.matchAll(re)) out.push(m[0]);
   return out;
