@@ -213,7 +213,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})([^\\s,;"']{4,})`, 'giu');
+const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)([^\\s,;"']{4,})`, 'giu');
 const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?-----END[^-]*-----`, 'g'), /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */
@@ -232,13 +232,13 @@ const LOGIN_PAIR = /[^\s@/|]+@[^\s@/|]+\.[a-z]{2,}\s*[/|]\s*((?=\S*[a-z])(?=\S*[
 const SHORT_PASSWORD_LABEL = /(?<![\p{L}])(?:pass|pw|pswd|clé|clave|chiave)\s*[:=]\s*["']?((?=[^\s,;"']*\p{L})(?=[^\s,;"']*[\d!@#$%^&*?])[^\s,;"']{6,64})/giu;
 
 /** The password word in any language, then the password itself without a colon ("пароль Lx9#vq27Tm!"): letters with digits. */
-const PASSWORD_THEN_TOKEN = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}\\s+["']?(?!${NOT_A_SECRET_VALUE})((?=[^\\s"',;]*\\p{L})(?=[^\\s"',;]*\\d)[^\\s"',;]{6,64})`, 'giu');
+const PASSWORD_THEN_TOKEN = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}\\s+["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)((?=[^\\s"',;]*\\p{L})(?=[^\\s"',;]*\\d)[^\\s"',;]{6,64})`, 'giu');
 
 /**
  * The password word, a few words, then a colon and the value ("كلمة المرور المؤقتة لحسابك في البوابة: Riyadh@2024#Tmp7",
- * "root 密码已改为 Hz#8826!qwe"): shaped like a password (a letter, and a digit or symbol).
+ * "root 密码已改为 Hz#8826!qwe"): shaped like a password (a letter, and a digit or symbol), not a link.
  */
-const PASSWORD_FAR_VALUE = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}(?:[^\\n:=：]{0,40}?[:=：]|已?(?:改|设置|设|重置|更新|修改)为|已?改成)\\s*["']?(?!${NOT_A_SECRET_VALUE})((?=[^\\s"',;，。]*\\p{L})(?=[^\\s"',;，。]*[\\d!@#$%^&*?])[^\\s"',;，。]{6,64})`, 'giu');
+const PASSWORD_FAR_VALUE = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}(?:[^\\n:=：]{0,40}?[:=：]|已?(?:改|设置|设|重置|更新|修改)为|已?改成)\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)((?=[^\\s"',;，。]*\\p{L})(?=[^\\s"',;，。]*[\\d!@#$%^&*?])[^\\s"',;，。]{6,64})`, 'giu');
 
 /** ...or under a service's name, with a user name rather than an address ("Kronos: kmorrow / Tulip#2291"): a letter, a digit and a symbol. */
 const NAMED_LOGIN_PAIR = /(?:^|\n)[^:\n]{1,40}:\s*[\w.+-]{2,40}\s*[/|]\s*((?=\S*\p{L})(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{6,64})/gu;

@@ -234,6 +234,10 @@ const SCHEMA_KEY = /^(@?type|resource_?type|object_?type|kind|object|@context|sc
 /** ...when it is one word of letters (with the punctuation of type names), no digits: a name, not a value. */
 const SCHEMA_WORD = /^[\p{L}][\p{L}_#.:/-]*$/u;
 
+/** JSON keys whose value is a record's state, and a state written as up to three words without digits. */
+const STATE_KEY = /^(status|state|stage|phase|priority|severity|outcome|result|resolution|condition|progress)$/i;
+const STATE_WORDS = /^[\p{L}][\p{L}'-]*(?:[ _][\p{L}][\p{L}'-]*){0,2}$/u;
+
 /** Keys that name who a message came from (an SMS provider's `address`, a mail's `from`). */
 export const SENDER_KEY = /^(from|sender|sender_?id|from_?address|reply_?to|address|originator)$/i;
 /**
@@ -254,6 +258,8 @@ export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = ne
     const dataKey = DATA_KEY.test(key);
     // A type or format word of the schema ("resourceType": "Patient", "kind": "drive#file") says what the record is, not who.
     if (SCHEMA_KEY.test(key) && SCHEMA_WORD.test(leaf.value)) continue;
+    // ...and a record's state in words ("status": "Re-inspection", "priority": "High") is one of a few values, naming no one.
+    if (STATE_KEY.test(key) && STATE_WORDS.test(leaf.value)) continue;
     if (dataKey && squash(leaf.value).length >= 4 && !/^\d{1,3}(\.\d+)?$/.test(leaf.value)) add(out, leaf.value, true, true);
     if (COORDINATE_KEY.test(key)) for (const coarse of coarserCoordinates(leaf.value)) add(out, coarse, true, true);
     atomsOfText(leaf.value, true, out);
