@@ -52,12 +52,12 @@ function isMnemonic(text: string): boolean {
 
 const RECEIPT_EFFECTS = new Set(['send', 'write', 'payment', 'delete', 'install', 'uninstall', 'permission', 'settings', 'account', 'reset', 'call']);
 
-/** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 /** Private-host labels that name what outsiders send in: a help desk, tickets, a shared inbox, feedback. */
 const INCOMING_LABEL = /support|help.?desk|ticket|inbox|feedback|complaint|enquir|inquir/i;
 /** Help-desk services an org runs its tickets on. */
 const HELP_DESK_HOST = /\.(zendesk\.com|freshdesk\.com|helpscoutapp\.com|gorgias\.com|kustomerapp\.com|intercom\.io|zohodesk\.com)$/i;
 
+/** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, org: HostLabels): SourceLabel {
   const privateLabels = org.privateLabels;
   if (event.effect === 'shell') return shellSource(event);
@@ -405,16 +405,17 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // ...and a bare code shown right under its heading ("Passcode" / "482 913" on an authenticator's screen).
   // (or of capitals and digits: "Steam Guard" over "V7K2Q")
   for (let i = 1; i < shown.length; i++) {
-    const bare = BARE_CODE.test(shown[i]) || CAPS_AND_DIGITS.test(shown[i].trim());
-    if (!bare) continue;
+    const digits = BARE_CODE.test(shown[i]);
+    if (!digits && !CAPS_AND_DIGITS.test(shown[i].trim())) continue;
+    // (the code is the whole line, "5820 1743", not the first group a sentence pattern stops at)
+    const whole = digits ? shown[i].replace(/\D/g, '') : shown[i].trim().toLowerCase();
     if (shown[i - 1].length <= 40) {
       const codes = otpCodesIn(`${shown[i - 1]} ${shown[i]}`);
-      // (the code is the whole line, "5820 1743", not the first group the sentence pattern stops at)
-      if (codes.length > 0 && BARE_CODE.test(shown[i])) addCode(shown[i].replace(/\D/g, ''));
+      if (codes.length > 0 && digits) addCode(whole);
       else for (const code of codes) addCode(code);
     }
     // (or under a sentence that leads into it: "Here is the Steam Guard code you need to login to account vex_runner:" / "F7K2Q")
-    else if (shown[i - 1].length <= 160 && CODE_LEAD.test(shown[i - 1])) addCode(BARE_CODE.test(shown[i]) ? shown[i].replace(/\D/g, '') : shown[i].trim().toLowerCase());
+    else if (shown[i - 1].length <= 160 && CODE_LEAD.test(shown[i - 1])) addCode(whole);
   }
   if (otps.size > 0) added += session.provenance.record(otps.values(), '2fa', ['private', 'secret'], meta);
   // The codes that open a door, a lockbox or an alarm ("lockbox 2290, alarm 7318") are private

@@ -201,8 +201,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (args.commands.length > 0 && pathWords.some((w) => EXEC_PATH_WORDS.has(w))) {
     return lift({ effect: 'shell', resource: 'device', verb: 'exec', lifted: `HTTP ${method} running a command through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: [...args.commands, ...args.content], targets: [{ field: 'url', value: href }] });
   }
+  // The body's leaves, read once for the checks below that look at its keys.
+  const leaves = body !== undefined && typeof body === 'object' ? jsonLeaves(body) : [];
   // A device-management command that wipes the device ({"type": "WIPE"} to …/devices/{id}/commands) resets it.
-  if (body !== undefined && typeof body === 'object' && jsonLeaves(body).some((l) => DEVICE_COMMAND_KEY.test(l.key) && WIPE_COMMAND.test(l.value.trim()))) {
+  if (leaves.some((l) => DEVICE_COMMAND_KEY.test(l.key) && WIPE_COMMAND.test(l.value.trim()))) {
     return lift({ effect: 'reset', resource: 'device', verb: 'reset', altResources: privateLabel ? [privateLabel] : altResources, lifted: `HTTP ${method} sending a wipe command through ${host}`, sink: null, payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
@@ -241,7 +243,6 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
   // (A whole record written back — a CRM account with its name, owner, phone and revenue — is a sync, not a sign-in change.)
-  const leaves = body !== undefined && typeof body === 'object' ? jsonLeaves(body) : [];
   const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
   const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.

@@ -301,7 +301,7 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     if (refuses(inputs.gui.target, semanticLabel)) return base(inputs, 'navigate', `${why}: the permission is refused`);
     return base(inputs, 'permission', `${why}: permission dialog`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
   }
-  // "Continue" / "Next" in a payment app with no payee yet leads on to choosing whom to pay.
+  // "Continue" / "Next" in a payment flow leads on: to choosing whom to pay, or to the review whose own button pays.
   if ((effect === 'payment' || (!effect && kind === 'payments')) && NEXT_STEP.test(semanticLabel.trim())) return base(inputs, 'navigate', `${why}: leads on to the review (or to choosing whom to pay)`);
   // The bare name of a transfer or a payment rail ("Pix", "UPI", "Transfer") with no amount typed
   // or shown opens that flow.
@@ -372,10 +372,10 @@ const ISO_CURRENCY_CODES = new RegExp(String.raw`(?<![A-Za-z])${ISO_CURRENCY}(?!
 const NOT_PAID = /balance|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 /** A currency sign next to digits, either way round ("$15.00", "412 €"). */
 const SHOWS_A_SUM = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
-/** A label that names a sum it would pay: not a balance, a limit or a signed past transaction. */
 /** An amount written with 円, 원 or 元 (not currency signs) followed by the verb that sends or pays it. */
 const SUM_THEN_SEND = /^[¥￥₩]?\s?\d[\d,.]*\s?(?:円|원|元|万円|만원)\s*(?:を)?\s*(?:送る|送金する|送金|支払う|払う|振り込む|チャージする|보내기|보내요|송금하기|송금|결제하기|결제|이체하기|이체|付款|支付|转账|轉帳|发送)$/u;
 
+/** A label that names a sum it would pay: not a balance, a limit or a signed past transaction. */
 function namesTheSumItPays(label: string): boolean {
   return SHOWS_A_SUM.test(label) && !NOT_PAID.test(label) && !SIGNED_AMOUNT.test(label);
 }
