@@ -8,96 +8,126 @@ import { CREDENTIAL_NAME, NOT_A_SECRET_VALUE, PASSWORD_WORD, PRIVATE_KEY_BEGIN, 
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import { decodeBase64 } from '../provenance/canonical';
 
-interface Pattern {
+export interface Pattern {
   re: RegExp;
   score: number;
   what: string;
   /** A vendor token's own domains (see TokenFormat.home). */
   home?: readonly string[];
+  /**
+   * Lower-case strings of which the text must hold one for `re` to match at all: a pattern whose
+   * needles are all absent is not run (most content names no shell tool and no secret, and a
+   * substring test costs less than a regular expression). Omitted: the pattern always runs.
+   */
+  needles?: readonly string[];
 }
 
 /** Values that stand for a credential in docs and examples rather than being one. */
 const PLACEHOLDER = String.raw`(?:your[_-]|<|\$\{?[A-Z_]|x{4,}|\*{3,}|\.\.\.|replace|changeme|placeholder|example|dummy|redacted|insert)`;
 
+/**
+ * The literal text each alternative of a marker pattern begins with, lower-cased
+ * (`shp(?:at|ss)_` → shp, `secret_|ntn_` → secret_, ntn_); undefined when an alternative begins
+ * with no literal, so the pattern then always runs.
+ */
+function literalHeads(marker: string): string[] | undefined {
+  const heads: string[] = [];
+  for (const alternative of marker.split('|')) {
+    let head = '';
+    let i = 0;
+    for (; i < alternative.length; i++) {
+      const c = alternative[i];
+      if (c === '\\' && i + 1 < alternative.length && /[.\-_~=:]/.test(alternative[i + 1])) head += alternative[++i];
+      else if (/[\w~=:-]/.test(c)) head += c;
+      else break;
+    }
+    // (a character a quantifier applies to is not certain to be there)
+    if (/[?*{]/.test(alternative[i] ?? '')) head = head.slice(0, -1);
+    if (head.length === 0) return undefined;
+    heads.push(head.toLowerCase());
+  }
+  return heads;
+}
+
 const SHELL: Pattern[] = [
-  { re: /\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|--recursive|-r)\b/i, score: 1, what: 'recursive delete' },
-  { re: /\brm\s+(-[a-z]+\s+)*\/(sdcard|storage|data|system)\b/i, score: 0.9, what: 'delete on device storage' },
-  { re: /\b(mkfs(\.\w+)?|wipefs)\b|\bdd\s+if=.*\bof=\/dev\//i, score: 1, what: 'disk wipe' },
-  { re: /\bfind\b.*\s-delete\b|\bfind\b.*-exec\s+rm\b|\bxargs\s+(-\S+\s+)*rm\b/i, score: 1, what: 'bulk delete' },
-  { re: /\b(shred|truncate\s+-s\s*0|srm)\b/i, score: 0.9, what: 'data destruction' },
-  { re: /\brm\s+(-[a-z]+\s+)*[^\s]*\*/i, score: 0.9, what: 'wildcard delete' },
-  { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation' },
-  { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions|install(-create|-commit)?)\b/i, score: 0.9, what: 'package manager change' },
-  { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(?:-[a-zA-Z]\s+(?!install\b)\S+\s+|-\S+\s+)*install(?:-multiple)?\b/i, score: 0.9, what: 'package change' },
+  { re: /\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|--recursive|-r)\b/i, score: 1, what: 'recursive delete', needles: ['rm'] },
+  { re: /\brm\s+(-[a-z]+\s+)*\/(sdcard|storage|data|system)\b/i, score: 0.9, what: 'delete on device storage', needles: ['rm'] },
+  { re: /\b(mkfs(\.\w+)?|wipefs)\b|\bdd\s+if=.*\bof=\/dev\//i, score: 1, what: 'disk wipe', needles: ['mkfs', 'wipefs', 'dd'] },
+  { re: /\bfind\b.*\s-delete\b|\bfind\b.*-exec\s+rm\b|\bxargs\s+(-\S+\s+)*rm\b/i, score: 1, what: 'bulk delete', needles: ['find', 'xargs'] },
+  { re: /\b(shred|truncate\s+-s\s*0|srm)\b/i, score: 0.9, what: 'data destruction', needles: ['shred', 'truncate', 'srm'] },
+  { re: /\brm\s+(-[a-z]+\s+)*[^\s]*\*/i, score: 0.9, what: 'wildcard delete', needles: ['rm'] },
+  { re: /(^|[;&|]\s*|\s)(su|sudo)(\s|$)/, score: 0.9, what: 'privilege escalation', needles: ['su'] },
+  { re: /\bpm\s+(uninstall|clear|disable(-user)?|hide|grant|revoke|reset-permissions|install(-create|-commit)?)\b/i, score: 0.9, what: 'package manager change', needles: ['pm'] },
+  { re: /\bcmd\s+package\s+(uninstall|clear|install)\b|\badb\s+(?:-[a-zA-Z]\s+(?!install\b)\S+\s+|-\S+\s+)*install(?:-multiple)?\b/i, score: 0.9, what: 'package change', needles: ['cmd', 'adb'] },
   // Handing the phone to a device-management app, or opening adb to the network.
-  { re: /\bdpm\s+(set-device-owner|set-profile-owner|set-active-admin)\b/i, score: 0.9, what: 'device admin change' },
-  { re: /\bsetprop\s+(service\.adb\.tcp\.port|persist\.adb\.tcp\.port)\b|\badb\s+(-\S+\s+)*tcpip\b/i, score: 0.9, what: 'adb over the network' },
+  { re: /\bdpm\s+(set-device-owner|set-profile-owner|set-active-admin)\b/i, score: 0.9, what: 'device admin change', needles: ['dpm'] },
+  { re: /\bsetprop\s+(service\.adb\.tcp\.port|persist\.adb\.tcp\.port)\b|\badb\s+(-\S+\s+)*tcpip\b/i, score: 0.9, what: 'adb over the network', needles: ['setprop', 'adb'] },
   // App ops grant what permissions do (SYSTEM_ALERT_WINDOW, READ_SMS …) without the permission dialog.
-  { re: /\b(appops|cmd\s+appops)\s+set\s+\S+\s+\S+\s+allow\b/i, score: 0.9, what: 'app-op grant' },
-  { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell' },
-  { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot' },
-  { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset' },
-  { re: /\bsetenforce\s+0\b|\bmount\s+-o\s+\S*rw/i, score: 1, what: 'security weakening' },
-  { re: /\bchmod\s+(-R\s+)?[0-7]*7[0-7]{0,2}\b|\bchown\s+-R\b/i, score: 0.7, what: 'permission change' },
-  { re: /\b(curl|wget)\b[^|;]*\|\s*(ba|z|da)?sh\b|\bbase64\s+-d[^|]*\|\s*(ba)?sh\b/i, score: 1, what: 'download and execute' },
-  { re: /\b(nc|ncat|netcat|toybox\s+nc)\b.*\s-e\s/i, score: 1, what: 'reverse shell' },
-  { re: /\bcontent\s+(delete|update)\b|\bsqlite3\b.*\b(drop|delete)\b/i, score: 0.8, what: 'provider data change' },
-  { re: /\bam\s+(force-stop|kill-all)\b|\bkillall\b/i, score: 0.5, what: 'process kill' },
-  { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change' },
+  { re: /\b(appops|cmd\s+appops)\s+set\s+\S+\s+\S+\s+allow\b/i, score: 0.9, what: 'app-op grant', needles: ['appops'] },
+  { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell', needles: ['settings'] },
+  { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot', needles: ['reboot', 'shutdown', 'poweroff'] },
+  { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset', needles: ['master_clear', 'factory_reset', 'wipe', 'recovery'] },
+  { re: /\bsetenforce\s+0\b|\bmount\s+-o\s+\S*rw/i, score: 1, what: 'security weakening', needles: ['setenforce', 'mount'] },
+  { re: /\bchmod\s+(-R\s+)?[0-7]*7[0-7]{0,2}\b|\bchown\s+-R\b/i, score: 0.7, what: 'permission change', needles: ['chmod', 'chown'] },
+  { re: /\b(curl|wget)\b[^|;]*\|\s*(ba|z|da)?sh\b|\bbase64\s+-d[^|]*\|\s*(ba)?sh\b/i, score: 1, what: 'download and execute', needles: ['curl', 'wget', 'base64'] },
+  { re: /\b(nc|ncat|netcat|toybox\s+nc)\b.*\s-e\s/i, score: 1, what: 'reverse shell', needles: ['nc', 'netcat'] },
+  { re: /\bcontent\s+(delete|update)\b|\bsqlite3\b.*\b(drop|delete)\b/i, score: 0.8, what: 'provider data change', needles: ['content', 'sqlite3'] },
+  { re: /\bam\s+(force-stop|kill-all)\b|\bkillall\b/i, score: 0.5, what: 'process kill', needles: ['am', 'killall'] },
+  { re: /\biptables\s+-F\b|\bsvc\s+(wifi|data)\s+disable\b/i, score: 0.7, what: 'network change', needles: ['iptables', 'svc'] },
   // (a terminal app's own home, /data/data/<pkg>/files/home, is the shell's, not another app's)
-  { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data' },
+  { re: /\b(dumpsys|cat|cp|tar)\b[^;|]*\/data\/(data\/(?![^/\s]+\/files\/home(?:\/|\s|$))|system\/)/i, score: 0.6, what: 'reading private app data', needles: ['/data/'] },
   // A credentials or key file sent over the network (cat ~/.aws/credentials | curl --data-binary @- …, curl -F f=@~/.ssh/id_rsa …, scp ~/.netrc …).
-  { re: /^(?=[\s\S]*\b(curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|ftp)\b)(?=[\s\S]*(\.aws\/credentials|\.ssh\/id_[a-z0-9]+\b|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config\b|\.pgpass\b|(^|[\s/=@])\.env\b|\.(pem|p12|pfx|jks|keystore)\b))/i, score: 1, what: 'credentials file sent over the network' },
+  { re: /^(?=[\s\S]*\b(curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|ftp)\b)(?=[\s\S]*(\.aws\/credentials|\.ssh\/id_[a-z0-9]+\b|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config\b|\.pgpass\b|(^|[\s/=@])\.env\b|\.(pem|p12|pfx|jks|keystore)\b))/i, score: 1, what: 'credentials file sent over the network', needles: ['curl', 'wget', 'nc', 'socat', 'scp', 'ftp', 'rsync'] },
   // (output thrown away or sent to the terminal, 2>/dev/null, >/dev/stderr, writes nothing)
-  { re: />\s*\/(dev\/(?!(null|stdout|stderr|tty)\b)|system\/|data\/)/i, score: 0.9, what: 'overwrite system path' },
+  { re: />\s*\/(dev\/(?!(null|stdout|stderr|tty)\b)|system\/|data\/)/i, score: 0.9, what: 'overwrite system path', needles: ['>'] },
   // Deleting data off the device (clusters, clouds, databases, a shared branch): high-impact, asked.
-  { re: /\bkubectl\b.*\sdelete\b|\bhelm\s+(uninstall|delete)\b/i, score: 0.7, what: 'cluster resource delete' },
-  { re: /\b(terraform|tofu|pulumi)\s+destroy\b|\bterraform\s+apply\b.*\s-destroy\b/i, score: 0.7, what: 'infrastructure destroy' },
-  { re: /\baws\s+s3\s+(rb\b|rm\b.*--recursive)|\baws\s+[\w-]+\s+delete-[\w-]+|\bgsutil\s+(-m\s+)?(rm|rb)\b|\b(gcloud|az)\b.*\sdelete\b/i, score: 0.7, what: 'cloud resource delete' },
-  { re: /\b(drop\s+(table|database|schema)|truncate\s+table)\b/i, score: 0.7, what: 'database drop' },
-  { re: /\bgit\s+push\b.*(\s--force\b|\s-f\b|--force-with-lease|\s\+[\w/.-]+)/i, score: 0.7, what: 'force push' },
-  { re: /add-iam-policy-binding\b.*roles\/(owner|editor)\b|\biam\s+attach-[\w-]*policy\b.*AdministratorAccess|\brole\s+assignment\s+create\b.*\b(Owner|Contributor)\b/i, score: 0.7, what: 'admin access grant' },
+  { re: /\bkubectl\b.*\sdelete\b|\bhelm\s+(uninstall|delete)\b/i, score: 0.7, what: 'cluster resource delete', needles: ['kubectl', 'helm'] },
+  { re: /\b(terraform|tofu|pulumi)\s+destroy\b|\bterraform\s+apply\b.*\s-destroy\b/i, score: 0.7, what: 'infrastructure destroy', needles: ['terraform', 'tofu', 'pulumi'] },
+  { re: /\baws\s+s3\s+(rb\b|rm\b.*--recursive)|\baws\s+[\w-]+\s+delete-[\w-]+|\bgsutil\s+(-m\s+)?(rm|rb)\b|\b(gcloud|az)\b.*\sdelete\b/i, score: 0.7, what: 'cloud resource delete', needles: ['aws', 'gsutil', 'gcloud', 'az'] },
+  { re: /\b(drop\s+(table|database|schema)|truncate\s+table)\b/i, score: 0.7, what: 'database drop', needles: ['drop', 'truncate'] },
+  { re: /\bgit\s+push\b.*(\s--force\b|\s-f\b|--force-with-lease|\s\+[\w/.-]+)/i, score: 0.7, what: 'force push', needles: ['git'] },
+  { re: /add-iam-policy-binding\b.*roles\/(owner|editor)\b|\biam\s+attach-[\w-]*policy\b.*AdministratorAccess|\brole\s+assignment\s+create\b.*\b(Owner|Contributor)\b/i, score: 0.7, what: 'admin access grant', needles: ['add-iam-policy-binding', 'iam', 'role'] },
 ];
 
 /** What a read-only command can still do: read what it should not. */
 const SHELL_READS = SHELL.filter((p) => p.what === 'reading private app data' || p.what === 'credentials file sent over the network');
 
 const SECRETS: Pattern[] = [
-  { re: new RegExp(PRIVATE_KEY_BEGIN), score: 1, what: 'private key' },
+  { re: new RegExp(PRIVATE_KEY_BEGIN), score: 1, what: 'private key', needles: ['-----begin'] },
   // (scheme://user:password@host, not a placeholder: postgres://USER:PASSWORD@HOST)
-  { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL' },
-  { re: /(?<![\p{L}])(cvv2?|cvc2?|csc|cid)\s*[:：]?\s*\d{3,4}(?!\d)/iu, score: 0.9, what: 'card security code' },
-  { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN' },
-  { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key', home: ['amazonaws.com'] },
-  { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token', home: ['github.com', 'githubusercontent.com'] },
-  { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key' },
-  { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key', home: ['stripe.com'] },
-  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token', home: ['slack.com'] },
-  { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key', home: ['googleapis.com', 'google.com'] },
-  { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)' },
+  { re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@]{1,64}:(?!(?:password|passwd|pass|pwd|secret|xxx+|\*+|<[^>]*>|\$\{?\w+\}?)@)[^\s@/]{3,}@[\w.-]+/i, score: 1, what: 'credentials in a URL', needles: ['://'] },
+  { re: /(?<![\p{L}])(cvv2?|cvc2?|csc|cid)\s*[:：]?\s*\d{3,4}(?!\d)/iu, score: 0.9, what: 'card security code', needles: ['cvv', 'cvc', 'csc', 'cid'] },
+  { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN', needles: ['pin'] },
+  { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key', home: ['amazonaws.com'] , needles: ['akia'] },
+  { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token', home: ['github.com', 'githubusercontent.com'] , needles: ['gh', 'github_pat'] },
+  { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key', needles: ['sk-'] },
+  { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key', home: ['stripe.com'] , needles: ['sk_', 'rk_'] },
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token', home: ['slack.com'] , needles: ['xox'] },
+  { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key', home: ['googleapis.com', 'google.com'] , needles: ['aiza'] },
+  { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)', needles: ['eyj'] },
   // (not a placeholder: YOUR_API_KEY, <your-key>, ${API_KEY}, xxxxxxxx)
-  { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment' },
-  { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key' },
+  { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment', needles: ['key', 'secret', 'token'] },
+  { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key', needles: ['0x'] },
   // "auth token 68db0aaa…", "access token: Xf8…": a token named as one, long and mixed (not "access token expired")
-  { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token' },
+  { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token', needles: ['token'] },
   // ...and so is a key named as one ("Publisher Web API key: 5F8C2A9E…", "secret key - sk8…"), long and mixed
-  { re: /\b(?:api|secret|access|private|signing|licen[cs]e)[ _-]?key\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'API key' },
+  { re: /\b(?:api|secret|access|private|signing|licen[cs]e)[ _-]?key\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'API key', needles: ['key'] },
   // a Wi-Fi QR payload carries the network's password: WIFI:T:WPA;S:Office;P:…;;
-  { re: /\bWIFI:(?:[^;\n]*;)*?P:(?!;)[^;\n]{4,}/, score: 0.9, what: 'Wi-Fi password' },
+  { re: /\bWIFI:(?:[^;\n]*;)*?P:(?!;)[^;\n]{4,}/, score: 0.9, what: 'Wi-Fi password', needles: ['wifi:'] },
   // an app password as Google and Apple issue them: four groups of four letters
-  { re: /\bapp[- ]specific password\b[^\n]{0,40}?\b[a-z]{4}([ -]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}\b/i, score: 0.9, what: 'app password' },
-  ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what, home: t.home })),
-  { re: new RegExp(`\\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\\s*(is|ist|es|est|[:=：])\\s*(?!${NOT_A_SECRET_VALUE})\\S{4,}`, 'iu'), score: 0.9, what: 'password' },
+  { re: /\bapp[- ]specific password\b[^\n]{0,40}?\b[a-z]{4}([ -]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}\b/i, score: 0.9, what: 'app password', needles: ['password'] },
+  ...VENDOR_TOKENS.map((t) => ({ re: new RegExp(t.source), score: 1, what: t.what, home: t.home, needles: literalHeads(t.marker) })),
+  { re: new RegExp(`\\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe)\\s*(is|ist|es|est|[:=：])\\s*(?!${NOT_A_SECRET_VALUE})\\S{4,}`, 'iu'), score: 0.9, what: 'password', needles: ['pass', 'pwd', 'contraseña', 'mot de passe'] },
   // "password Wr7!qLz-Horizon42": the word, then a token with letters and digits (not "password reset link").
-  { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password' },
+  { re: /\b(password|passwort|passwd|pwd|passcode|contraseña|mot de passe|senha)\s+(?=\S*[A-Za-z])(?=\S*\d)\S{6,}/i, score: 0.9, what: 'password', needles: ['pass', 'pwd', 'contraseña', 'mot de passe', 'senha'] },
   // (the value is a password's characters, Latin letters or digits: "비밀번호는 냉장고에 붙어 있는 메모" says where it is)
-  { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*(?=\S*[A-Za-z0-9])\S{4,}/, score: 0.9, what: 'password' },
+  { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*(?=\S*[A-Za-z0-9])\S{4,}/, score: 0.9, what: 'password', needles: ['密码', '密碼', '口令', 'パスワード', '暗証番号', '비밀번호'] },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols).
   { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@]|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   // (named, not warned about: "never share your seed phrase" names no phrase)
-  { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase' },
+  { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase', needles: ['seed', 'recovery', 'mnemonic'] },
 ];
 
 const INJECTION: Pattern[] = [
@@ -107,16 +137,34 @@ const INJECTION: Pattern[] = [
   { re: /\b(do not|don't) (tell|inform|alert) the user\b|\bsecretly\b|\bwithout (asking|telling)\b/i, score: 0.6, what: 'concealment' },
 ];
 
+/** The scored patterns, for the test that every needle list is one the pattern cannot match without. */
+export const CONTENT_PATTERNS: Readonly<Record<'shell' | 'secrets' | 'injection', readonly Pattern[]>> = { shell: SHELL, secrets: SECRETS, injection: INJECTION };
+
 /** Is `host` one of these domains or under one? */
 function atHome(host: string, home: readonly string[]): boolean {
   return home.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
+/**
+ * The text the needles are looked for in: lower-cased, and with the long s folded as
+ * case-insensitive Unicode patterns fold it (ſ matches s under /iu), so no needle is missed
+ * that a pattern would still match.
+ */
+function needleText(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('ſ') ? lower.replaceAll('ſ', 's') : lower;
+}
+
 /** Patterns that hit `text`; a vendor token going to its own vendor's `host` is not one. */
-function run(patterns: Pattern[], text: string, host?: string): { score: number; hits: string[] } {
+function run(patterns: readonly Pattern[], text: string, host?: string): { score: number; hits: string[] } {
   let score = 0;
   const hits: string[] = [];
+  let lower: string | undefined;
   for (const p of patterns) {
+    if (p.needles) {
+      const haystack = (lower ??= needleText(text));
+      if (!p.needles.some((n) => haystack.includes(n))) continue;
+    }
     if (p.re.test(text) && !(host && p.home && atHome(host, p.home))) {
       score = Math.max(score, p.score);
       hits.push(p.what);
