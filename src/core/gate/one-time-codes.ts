@@ -8,7 +8,7 @@ import { memoByText } from '../provenance/memo';
 const SPECIFIC = [
   'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
   'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'mtan',
-  'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'code de (?:vérification|sécurité|confirmation)',
+  'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'clave (?:de operaci[oó]n|din[aá]mica|de seguridad|de confirmaci[oó]n|de un solo uso|temporal|token|sms|otp)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
   'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
@@ -22,7 +22,7 @@ const SPECIFIC = [
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|კოდი|կոդ|коды`;
+const ANY = `${SPECIFIC}|code|codes|código|codigo|clave|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|კოდი|կոդ|коды`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';

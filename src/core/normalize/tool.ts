@@ -197,6 +197,8 @@ function handsOverProse(args: Record<string, unknown>): boolean {
   return Object.entries(args).some(([k, v]) => CONTENT_KEY.test(k.toLowerCase()) && typeof v === 'string' && v.trim().split(/\s+/).length >= 3);
 }
 
+const NOTIFICATION_CHANNEL = /(^|\.)channel(_?id)?$/i;
+
 const DRAFT_TOOL = /(^|[^a-z])drafts?([^a-z]|$)/i;
 
 /** Resources whose writes store records on the device (settings, contacts, notes …), notifying nobody. */
@@ -262,6 +264,11 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
   const forwardTo = cls.effect !== 'http' && FORWARDING_NAME.test(tool.name) && !Object.keys(args).some((k) => ONE_MESSAGE_KEY.test(k)) ? forwardingAddresses(args) : [];
   if (forwardTo.length > 0) {
     return { label, effect: 'settings', resource: 'email', verb: 'write', highImpact: true, lifted: `${cls.how}: automatic mail forwarding`, sink: null, payload: [], targets: forwardTo };
+  }
+  // Posting a notification on the device (notifications_post {channel, title, text}) shows it to
+  // the phone's own user: a local write, its channel an Android notification channel, nobody's address.
+  if (cls.resource === 'notifications' && cls.effect === 'send' && parts.recipients.every((r) => NOTIFICATION_CHANNEL.test(r.field))) {
+    return { label, effect: 'write', resource: 'notifications', verb: 'write', lifted: `${cls.how}: notification on the device`, sink: simpleSink('local', false, 'notifications'), payload: [...parts.content, ...parts.paths], targets: [] };
   }
   switch (cls.effect) {
     case 'http': {

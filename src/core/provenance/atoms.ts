@@ -185,8 +185,14 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   }
   if (isCjk(text)) for (const piece of pieces.length > 1 ? [text, ...pieces] : [text]) addAddressTails(out, piece, fromData);
   if (text.includes('/')) markLinkParts(text, out);
+  // (a login note's service names — "Uber Driver: omari@… / Tr1llium-4482!" — say where the
+  // login is for, a public name: the user name and password after them are the private part)
+  if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(LOGIN_LINE)) out.delete(squash(m[1]));
   return out;
 }
+
+/** A line of a login note: a service's name, a colon, then user and password split by / or |, the password with a letter, a digit and a symbol. */
+const LOGIN_LINE = /(?:^|\n)\s*([^:\n/|]{2,40}?)\s*:\s*[^\n/|]{2,60}?\s*[/|]\s*(?=[^\s]*\p{L})(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*?~+=_.-])\S{6,64}\s*(?=\n|$)/gu;
 
 /** An http(s) link in text; group 1 is its host. */
 export const LINK = /\bhttps?:\/\/([^\s/?#"'<>]+)[^\s"'<>]*/gi;
@@ -245,13 +251,20 @@ export const SENDER_KEY = /^(from|sender|sender_?id|from_?address|reply_?to|addr
  * a brand or all capitals, no person's number or name, so the name is public.
  */
 const SENDER_ID = /^(?:[A-Z]{2}-)?(?:[A-Z][A-Z0-9]{2,10}|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)$/;
+/**
+ * An SMS's `address` (or originator) is a phone number unless a business sent it: there a word
+ * of up to eleven letters and digits (GSM's alphanumeric sender id: Coinbase, Uber, Bradesco) is
+ * the brand, as public as a capitalised one.
+ */
+const SMS_ORIGIN_KEY = /^(address|originator|sender_?id)$/i;
+const ALPHANUMERIC_SENDER = /^(?:[A-Z]{2}-)?[A-Za-z][A-Za-z0-9]{1,10}$/;
 
 export function atomsOfJson(value: unknown, out: Map<string, AtomCandidate> = new Map()): Map<string, AtomCandidate> {
   let senders: string[] | null = null;
   for (const leaf of jsonLeaves(value)) {
     const key = leaf.key;
     if (typeof leaf.value === 'string' && /^(true|false|null)$/.test(leaf.value)) continue;
-    if (SENDER_KEY.test(key) && SENDER_ID.test(leaf.value)) {
+    if (SENDER_KEY.test(key) && (SENDER_ID.test(leaf.value) || (SMS_ORIGIN_KEY.test(key) && ALPHANUMERIC_SENDER.test(leaf.value)))) {
       (senders ??= []).push(squash(leaf.value));
       continue;
     }
