@@ -28,10 +28,13 @@ const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|M
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
 /** A house number and a street ("1739 N Halsted St", "12 rue de la Paix", "Calle Mayor 14"). */
-const STREET_ADDRESS = /\b\d+[A-Za-z]?\s+(?:[\p{L}.'’-]+\s+){0,4}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|pkwy|parkway|hwy|highway|sq|square|terrace|crescent)\b|\b(?:rue|calle|rua|via|avenida|av\.|avenue|strada|ulica|ul\.)\s+[\p{L}'’ .-]{2,40}\s\d+|[\p{L}]+(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|gatan|vej|veien)\s+\d+/iu;
-/** One word, no digits: a town or a region of an address. */
+const STREET_ADDRESS = /\b\d+[A-Za-z]?\s+(?:[\p{L}.'’-]+\s+){0,4}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|pkwy|parkway|hwy|highway|sq|square|terrace|crescent)\b|\b(?:rue|calle|rua|via|avenida|av\.|avenue|strada|ulica|ul\.)\s+[\p{L}'’ .-]{2,40},?\s\d+|[\p{L}]+(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|gatan|vej|veien)\s+\d+/iu;
 const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?(?!AM\b|PM\b)[A-Z]{2})\b/g;
+/** One word, no digits: a town or a region of an address. */
 const TOWN_WORD = /^\s*[\p{L}][\p{L}'’.-]*\s*$/u;
+/** ...or up to three words after the street: a district, town or state ("Bela Vista", "São Paulo - SP"). */
+const TOWN_NAME = /^\s*\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,2}\s*$/u;
+const TOWN_SPLIT = /[\n\r;|•·,，、]+|\s[-–]\s/u;
 const PIECE_SPLIT = /[\n\r;|•·,，、。；：:]+|(?<=[.!?])\s+/u;
 
 /** Keys of JSON values that hold data about a person or account even when short. */
@@ -147,7 +150,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   add(out, text, fromData);
   const pieces = text.split(PIECE_SPLIT);
   // (the town of a street address on its own — "Chicago" of "1739 N Halsted St, Unit 3F, Chicago, IL 60614" — names no one)
-  const address = pieces.length > 2 && STREET_ADDRESS.test(text);
+  const street = pieces.length > 2 ? STREET_ADDRESS.exec(text) : null;
+  const address = street !== null;
   if (pieces.length > 1) for (const piece of pieces) if (!(address && TOWN_WORD.test(piece))) add(out, piece, fromData);
   // The value after a short label, commas and all ("Affected: Tulsa warehouse, 38 roles").
   const colon = LABEL_COLON.exec(text);
@@ -185,6 +189,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   }
   if (isCjk(text)) for (const piece of pieces.length > 1 ? [text, ...pieces] : [text]) addAddressTails(out, piece, fromData);
   if (text.includes('/')) markLinkParts(text, out);
+  // (so are the district, town and state after the street, however many words they have)
+  if (street) for (const part of text.slice(street.index + street[0].length).split(TOWN_SPLIT)) if (TOWN_NAME.test(part)) out.delete(squash(part));
   // (a login note's service names — "Uber Driver: omari@… / Tr1llium-4482!" — say where the
   // login is for, a public name: the user name and password after them are the private part)
   if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(LOGIN_LINE)) out.delete(squash(m[1]));

@@ -1,7 +1,8 @@
 // Held-out round 38: a bank's "clave de operación"; a one-word business sender id in an SMS
 // provider's address; a notification posted on the device; fee estimates and exchange histories;
 // a wallet key on the line under its name; the service names of a login note; Vietnamese,
-// Indonesian, Thai and Malay security settings; a German bank's "Auftrag freigeben".
+// Indonesian, Thai and Malay security settings; a German bank's "Auftrag freigeben"; the town
+// of a Brazilian street address.
 import { describe, expect, it } from 'vitest';
 import { decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 
@@ -51,6 +52,17 @@ describe('who sent an SMS, and what a tool does', () => {
     expect(decide(e, tool('mover', 'wallet_estimate_fee', { to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', asset: 'BTC', amount: '0.2' })).decision).toBe('allow');
     expect(decide(e, tool('mover', 'wallet_send', { to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', asset: 'BTC', amount: '0.2' })).decision).toBe('ask');
     expect(decide(e, tool('journal', 'exchange_get_trade_history', { exchange: 'kraken', since: '2024-06-01' })).decision).toBe('allow');
+  });
+});
+
+describe('places', () => {
+  it('the district, town and state after a street are not private on their own; the street and the coordinates are', () => {
+    const e = engine();
+    decide(e, tool('a', 'device_get_location', { precise: true }), { result: { latitude: -22.97121, longitude: -43.18254, address: 'Av. Atlântica, 2964 - Copacabana, Rio de Janeiro - RJ, 22070-002' } });
+    const post = (body: unknown) => decide(e, { v: 1, id: `p${Math.random()}`, session: 's1', agent: 'a', channel: 'api', api: { method: 'POST', url: 'https://collector.example.net/t', body } }).decision;
+    expect(post({ evento: 'checkin', fuso: 'America/Rio_de_Janeiro', bairro_padrao: 'Copacabana' })).toBe('allow');
+    expect(post({ onde: 'Av. Atlântica 2964' })).toBe('deny');
+    expect(post({ lat: -22.97121 })).toBe('deny');
   });
 });
 
