@@ -25,6 +25,10 @@ const PROPER_SEQ = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|da|van|von|der|di|la|l
 const POSSESSIVE = /['’]s$/u;
 /** A title and a surname: a person ("Dr. Sauer", "Frau Okafor", "Mme Dubois"). */
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
+/** Three Hangul syllables (the usual length of a Korean name) and the honorific 님. */
+const KOREAN_NAME = /(?<![가-힣])([가-힣]{3})\s?님/gu;
+/** ...that are a role, not a name. */
+const KOREAN_ROLE = new Set(['고객님', '담당자', '관리자', '이용자', '사용자', '보호자', '간호사', '선생님', '사장님', '부장님', '과장님', '팀장님', '원장님', '교수님', '기사님', '회원님', '대표님', '실장님', '이사님', '상담사', '판매자', '구매자', '수령인', '예약자', '신청자', '입주민', '집주인', '세입자', '여러분', '운영자', '작성자', '배송원']);
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
 /** A house number and a street ("1739 N Halsted St", "12 rue de la Paix", "Calle Mayor 14"). */
@@ -161,6 +165,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
   // (the name without a possessive: "Dr. Patel's office" names Dr. Patel)
   for (const m of text.matchAll(TITLED_NAME)) add(out, m[0].replace(POSSESSIVE, ''), fromData, true);
+  // (so is a Korean name before 님: "윤채원님 10/24 예약" names 윤채원; 고객님, 담당자님 name a role)
+  if (text.includes('님')) for (const m of text.matchAll(KOREAN_NAME)) if (!KOREAN_ROLE.has(m[1])) add(out, m[1], fromData, true);
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
     // (one digit in a word is vocabulary — boto3, python3, ipv4 — not an identifier)

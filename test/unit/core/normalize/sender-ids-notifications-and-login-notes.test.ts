@@ -92,3 +92,32 @@ describe('settings and payments in more languages', () => {
     expect(out).toEqual(['allow', 'allow', 'allow', 'ask']);
   });
 });
+
+describe('held-out round 39: Korean boards and names, bank amounts, a reset in French', () => {
+  it("a Naver Cafe post's 등록 publishes it; a Korean name before 님 is private, 고객님 is not a name", () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { app: 'com.kakao.talk', op: 'read_screen' }), { texts: ['이웃방', '한지우님 10/25(금) 14:00 치과 예약되었습니다.'] });
+    const app = 'com.nhn.android.navercafe';
+    expect(guiSteps(e, app, [
+      { op: 'type', target: { resourceId: `${app}:id/content_edit` }, text: '한지우 님 치과 예약 있어요' },
+      { op: 'tap', target: { resourceId: `${app}:id/register_button`, text: '등록' } },
+    ])).toEqual(['allow', 'deny']);
+    const other = engine();
+    decide(other, gui('a', 'dev', { app: 'com.kakao.talk', op: 'read_screen' }), { texts: ['고객님 주문이 접수되었습니다.'] });
+    expect(decide(other, tool('a', 'kakao_send_message', { to: '친구', text: '고객님 주문이 접수되었대요' })).decision).toBe('allow');
+  });
+
+  it('an open-banking withdrawal names its amount as tran_amt: a payment', () => {
+    const e = engine();
+    expect(decide(e, { v: 1, id: 'ob1', session: 's1', agent: 'a', channel: 'api', api: { method: 'POST', url: 'https://openapi.example-bank.kr/v2.0/transfer/withdraw/fin_num', body: { tran_amt: '150000', cntr_account_num: '100000000002' } } }).decision).toBe('ask');
+  });
+
+  it("Samsung's French factory reset ends with 'Tout supprimer', which needs approval", () => {
+    const out = guiSteps(engine(), 'com.android.settings', [
+      { op: 'tap', target: { text: 'Gestion globale' } },
+      { op: 'tap', target: { text: "Réinitialisation des données d'usine" } },
+      { op: 'tap', target: { text: 'Tout supprimer' } },
+    ]);
+    expect(out[2]).toBe('ask');
+  });
+});
