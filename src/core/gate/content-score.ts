@@ -49,6 +49,9 @@ function literalHeads(marker: string): string[] | undefined {
   return heads;
 }
 
+/** A wallet's key named as one ("private key", "signing key"), the value on the same line or the next. */
+const WALLET_KEY_NAME = String.raw`\b(?:private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?(?:\n\s*)?`;
+
 const SHELL: Pattern[] = [
   { re: /\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|--recursive|-r)\b/i, score: 1, what: 'recursive delete', needles: ['rm'] },
   { re: /\brm\s+(-[a-z]+\s+)*\/(sdcard|storage|data|system)\b/i, score: 0.9, what: 'delete on device storage', needles: ['rm'] },
@@ -107,7 +110,7 @@ const SECRETS: Pattern[] = [
   { re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/, score: 0.9, what: 'bearer token (JWT)', needles: ['eyj'] },
   // (not a placeholder: YOUR_API_KEY, <your-key>, ${API_KEY}, xxxxxxxx)
   { re: new RegExp(`${CREDENTIAL_NAME}\\s*[:=]\\s*["']?(?!${PLACEHOLDER})[^\\s"']{8,}`, 'i'), score: 0.9, what: 'credential assignment', needles: ['key', 'secret', 'token'] },
-  { re: /\b(private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?(?:\n\s*)?\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b/i, score: 0.9, what: 'wallet private key', needles: ['0x'] },
+  { re: new RegExp(String.raw`${WALLET_KEY_NAME}\b0x[a-fA-F0-9]{64}\b|\bkey\b[^\n]{0,30}?\b(hot|cold)?\s?wallet\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b|\bwallet\b[^\n]{0,30}?\bkey\b[^\n]{0,20}?\b0x[a-fA-F0-9]{64}\b`, 'i'), score: 0.9, what: 'wallet private key', needles: ['0x'] },
   // "auth token 68db0aaa…", "access token: Xf8…": a token named as one, long and mixed (not "access token expired")
   { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token', needles: ['token'] },
   // ...and so is a key named as one ("Publisher Web API key: 5F8C2A9E…", "secret key - sk8…"), long and mixed
@@ -292,7 +295,7 @@ const PASSWORD_FAR_VALUE = new RegExp(`(?<![\\p{L}])${PASSWORD_WORD}(?:[^\\n:=�
 const NAMED_LOGIN_PAIR = /(?:^|\n)[^:\n]{1,40}:\s*[\w.+-]{2,40}\s*[/|]\s*((?=\S*\p{L})(?=\S*\d)(?=\S*[!@#$%^&*?~+=])\S{6,64})/gu;
 
 /** A wallet's key named as one, on its line or the next ("ETH account 1 private key\n0xc4de…"): 64 hex digits. */
-const WALLET_KEY = /\b(?:private|priv|secret|wallet|signing)[ _-]?key\b[^\n]{0,40}?(?:\n\s*)?\b((?:0x)?[a-fA-F0-9]{64})\b/gi;
+const WALLET_KEY = new RegExp(String.raw`${WALLET_KEY_NAME}\b((?:0x)?[a-fA-F0-9]{64})\b`, 'gi');
 
 /** A password or key after its label, in the ways a note or message writes one (the value is group 1). */
 const LABELLED_PASSWORDS = [LABELLED_SECRET, PASSWORD_FAR_VALUE, PASSWORD_THEN_TOKEN, WALLET_KEY];

@@ -27,8 +27,8 @@ const POSSESSIVE = /['’]s$/u;
 const TITLED_NAME = /(?<![\p{L}])(?:Dr|Dra|Drs|Prof|Mr|Mrs|Ms|Mx|Frau|Herr|Mme|Mlle|Sr|Sra|Srta|Dott|Dott\.ssa|Pr)\.?[ \t]+\p{Lu}[\p{L}'’-]+/gu;
 /** Three Hangul syllables (the usual length of a Korean name) and the honorific 님. */
 const KOREAN_NAME = /(?<![가-힣])([가-힣]{3})\s?님/gu;
-/** ...that are a role, not a name. */
-const KOREAN_ROLE = new Set(['고객님', '담당자', '관리자', '이용자', '사용자', '보호자', '간호사', '선생님', '사장님', '부장님', '과장님', '팀장님', '원장님', '교수님', '기사님', '회원님', '대표님', '실장님', '이사님', '상담사', '판매자', '구매자', '수령인', '예약자', '신청자', '입주민', '집주인', '세입자', '여러분', '운영자', '작성자', '배송원']);
+/** ...that are a role, not a name (two-syllable roles before 님 — 고객님, 선생님 — are too short to match). */
+const KOREAN_ROLE = new Set(['담당자', '관리자', '이용자', '사용자', '보호자', '간호사', '상담사', '판매자', '구매자', '수령인', '예약자', '신청자', '입주민', '집주인', '세입자', '여러분', '운영자', '작성자', '배송원']);
 /** A short label and its colon at the start of a text (not a link's scheme). */
 const LABEL_COLON = /^[^:：\n]{1,30}[:：](?!\/\/)\s*/u;
 /** A house number and a street ("1739 N Halsted St", "12 rue de la Paix", "Calle Mayor 14"). */
@@ -155,8 +155,7 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   const pieces = text.split(PIECE_SPLIT);
   // (the town of a street address on its own — "Chicago" of "1739 N Halsted St, Unit 3F, Chicago, IL 60614" — names no one)
   const street = pieces.length > 2 ? STREET_ADDRESS.exec(text) : null;
-  const address = street !== null;
-  if (pieces.length > 1) for (const piece of pieces) if (!(address && TOWN_WORD.test(piece))) add(out, piece, fromData);
+  if (pieces.length > 1) for (const piece of pieces) if (!(street && TOWN_WORD.test(piece))) add(out, piece, fromData);
   // The value after a short label, commas and all ("Affected: Tulsa warehouse, 38 roles").
   const colon = LABEL_COLON.exec(text);
   if (colon && pieces.length > 2) add(out, text.slice(colon[0].length), fromData);
