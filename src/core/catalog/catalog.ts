@@ -7,6 +7,43 @@ import {
 } from './schema';
 import { idWords, labelKey, packageWords } from './words';
 
+/**
+ * Argument key names: exact names, plus `*suffix` entries for every key that ends so
+ * ("*_amount" holds trans_amount and refund_amount), compared case-insensitively.
+ */
+class KeySet extends Set<string> {
+  constructor(
+    names: readonly string[],
+    private readonly suffixes: readonly string[],
+  ) {
+    super(names);
+  }
+
+  override has(key: string): boolean {
+    if (super.has(key)) return true;
+    if (this.suffixes.length === 0) return false;
+    const lower = key.toLowerCase();
+    return (lower !== key && super.has(lower)) || this.suffixes.some((s) => lower.length > s.length && lower.endsWith(s));
+  }
+}
+
+function keySet(entries: readonly string[]): ReadonlySet<string> {
+  const suffixes = entries.filter((e) => e.startsWith('*')).map((e) => e.slice(1).toLowerCase());
+  return new KeySet(entries.filter((e) => !e.startsWith('*')), suffixes);
+}
+
+/** The vendor part of a package name (com.revolut of com.revolut.business), when it has one. */
+function vendorOf(pkg: string): string | null {
+  const parts = pkg.split('.');
+  // (co.uk, jp.co, com.au are registries, not vendors)
+  return parts.length >= 3 && !REGISTRY_LEVEL.has(parts[1]) ? `${parts[0]}.${parts[1]}` : null;
+}
+
+const REGISTRY_LEVEL = new Set(['co', 'com', 'ne', 'or', 'org', 'net', 'ac', 'gov', 'edu', 'go', 'gob', 'mil']);
+
+/** Top-level domains that open package names longer than three letters. */
+const TOP_LEVEL = new Set(['info', 'mobi', 'name', 'asia', 'tech', 'site', 'online', 'cloud', 'space', 'store', 'world', 'life', 'live', 'games', 'media', 'digital', 'network']);
+
 export interface SourceFile {
   path: string;
   text: string;
@@ -91,6 +128,16 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   if (errors.length > 0) return { ok: false, errors };
 
   const appMap = new Map(Object.entries(apps.apps).map(([pkg, kind]) => [pkg.toLowerCase(), kind]));
+  // A vendor whose known apps are all of one kind (com.revolut.*: payments) makes its other apps
+  // that kind too (com.revolut.business); a vendor of many kinds (com.google.*) says nothing.
+  // (two known apps at least: one app of a vendor says little of its others)
+  const vendorKinds = new Map<string, { kind: string | null; apps: number }>();
+  for (const [pkg, kind] of appMap) {
+    const vendor = vendorOf(pkg);
+    if (vendor === null) continue;
+    const seen = vendorKinds.get(vendor);
+    vendorKinds.set(vendor, { kind: seen === undefined || seen.kind === kind ? kind : null, apps: (seen?.apps ?? 0) + 1 });
+  }
   const keywordMap = new Map(apps.keywords.map(([word, kind]) => [word, kind]));
   const appCache = new Map<string, string>();
 
@@ -143,7 +190,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   for (const [resource, words] of tools.resourceWords) for (const w of words) if (!resources.has(w)) resources.set(w, resource);
   const verbs = new Map<string, string>();
   for (const [verb, words] of tools.verbWords) for (const w of words) if (!verbs.has(w)) verbs.set(w, verb);
-  const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, new Set(v)])) as unknown as Catalog['argumentKeys'];
+  const argumentKeys = Object.fromEntries(Object.entries(tools.argumentKeys).map(([k, v]) => [k, keySet(v)])) as unknown as Catalog['argumentKeys'];
   const sensitive = tools.sensitiveSettings.map((s) => s.toLowerCase());
   const security = tools.securityFeatures.map((s) => s.toLowerCase());
 
@@ -159,8 +206,17 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
         for (const [known, k] of appMap) if (key.startsWith(`${known}.`)) kind = k;
       }
       if (!kind) {
-        const words = packageWords(key).slice(1).reverse();
-        for (const word of words) {
+        const vendor = vendorOf(key);
+        const known = vendor === null ? undefined : vendorKinds.get(vendor);
+        if (known && known.apps >= 2 && known.kind) kind = known.kind;
+      }
+      if (!kind) {
+        // (the first word is a domain's top level, com or io, unless it says more: chat.simplex.app)
+        const all = packageWords(key);
+        const words = (all.length > 1 && (all[0].length <= 3 || TOP_LEVEL.has(all[0])) ? all.slice(1) : all).reverse();
+        // Two words of one name count as one: com.cxinventor.file.explorer is a file explorer.
+        for (let i = 0; i + 1 < words.length && !kind; i++) kind = keywordMap.get(words[i + 1] + words[i]);
+        for (const word of kind ? [] : words) {
           // Inside a word: 4+ letter keywords anywhere, 3-letter ones at its start or end (paypay, gopay).
           const hit = keywordMap.get(word) ?? [...keywordMap.entries()].find(([w]) => (w.length >= 4 && word.includes(w)) || (w.length === 3 && word.length > 3 && (word.startsWith(w) || word.endsWith(w))))?.[1];
           if (hit) {

@@ -6,6 +6,7 @@ import type { PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
 import { decodedVariants, jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
+import { multipartFields } from './multipart';
 import { httpSink, isEmailAddress, messageSink, simpleSink } from './sinks';
 
 export interface HttpCall {
@@ -28,6 +29,8 @@ export function parseBody(body: unknown, headers: Record<string, string> = {}): 
   }
   let contentType = '';
   for (const k in headers) if (k.length === 12 && k.toLowerCase() === 'content-type') contentType = String(headers[k]);
+  const multipart = multipartFields(trimmed, contentType);
+  if (multipart) return multipart;
   if (contentType.includes('x-www-form-urlencoded') || /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)+$/.test(trimmed)) return formFields(trimmed);
   return body;
 }
@@ -134,7 +137,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SERVICE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'content-type', 'accept', 'user-agent', 'content-length']);
 const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
-const DELETE_ENDPOINT = /^(?:[\w-]+[._])?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
+const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
 
 /** The key that names a device-management command, and the commands that erase the device. */
@@ -172,7 +175,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) && !API_ENDPOINT.test(`${host}${pathname}`) ? ['web'] : undefined;
   // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
   const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResources, ...rest });
-  const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...urlParts];
+  // (a link in the body carries what its query holds: {actions: [{url: "…?mlat=59.91&mlon=10.74"}]})
+  const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...args.urls, ...urlParts];
 
   if (READ_METHODS.has(method)) {
     return lift({ effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] });
@@ -190,7 +194,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const addressing = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
-  const pathWords = pathname.toLowerCase().split(/[^a-z]+/);
+  // (an RPC gateway names the call in the body — Alipay's gateway.do {method: "alipay.fund.trans.uni.transfer"},
+  // JSON-RPC {method} — and its words count as the path's)
+  const rpc = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).method : undefined;
+  const pathWords = (typeof rpc === 'string' ? `${pathname}/${rpc}` : pathname).toLowerCase().split(/[^a-z]+/);
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
   const submitsPayment = SUBMIT_SEGMENT.test(lastSegment) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');

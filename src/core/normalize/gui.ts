@@ -35,7 +35,8 @@ function semanticOf(catalog: Catalog, target: Target | undefined, kind: string):
   // A web page's "Install" installs nothing: the package installer or the store does, and is gated there.
   if (semantic === 'install' && kind === 'browser') return null;
   // (a dialog's "RESET" on android:id/button1 elsewhere is still that dialog's confirm: Reset password → RESET)
-  if (semantic === 'reset' && kind !== 'settings') {
+  // (a device-management app's own Wipe erases the device, as Settings' reset does)
+  if (semantic === 'reset' && kind !== 'settings' && kind !== 'device') {
     const byId = catalog.buttonById(target.resourceId);
     return byId === 'reset' ? null : byId;
   }
@@ -426,7 +427,19 @@ function refuses(target: Target | undefined, label: string): boolean {
   return REFUSAL.test(label) || REFUSAL_ID.test(target?.resourceId ?? '');
 }
 
-const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|保存|更新|更改|修改|変更|저장|변경)(?![\p{L}])/iu;
+/** Buttons that run what was typed: a shell's Run, a console's Execute. */
+const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행|▶|▶️)$/iu;
+const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
+
+const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
+
+/** Running the command line typed on the screen (a sum typed there is not part of it); null when nothing was typed. */
+function runTyped(inputs: GuiInputs, why: string): Lifted | null {
+  const payload = inputs.screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'amount').map((f) => ({ field: f.key, value: f.value }));
+  if (payload.length === 0) return null;
+  const network = shellNetworkSink(payload.map((p) => p.value).join(' '), inputs.org);
+  return base(inputs, 'shell', why, { resource: 'device', sink: network ?? simpleSink('shell', false, 'terminal'), payload });
+}
 
 /** A tap: what its button commits, in the screen context it sits in. */
 function liftTap(inputs: GuiInputs): Lifted {
@@ -478,6 +491,11 @@ function liftTap(inputs: GuiInputs): Lifted {
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),
   // and so does exchanging it into another currency in a wallet ("Exchange GBP to EUR").
   if (semantic === null && draftParts(screen).amount.length > 0 && (catalog.contextEffect(label) === 'payment' || (CURRENCY_EXCHANGE.test(label) && (kind === 'payments' || (label.match(ISO_CURRENCY_CODES) ?? []).length >= 2)))) return liftPayment(inputs, `button "${label}" after an amount was typed`);
+  // Run / Execute (or a terminal's Send) runs the command line typed on the screen, in any app.
+  if (kind !== 'payments' && (RUN_LABEL.test(label.trim()) || RUN_ID.test(target?.resourceId ?? '') || (kind === 'terminal' && (semantic === 'send' || semantic === 'confirm')))) {
+    const run = runTyped(inputs, `button "${label}" runs the command typed on the screen`);
+    if (run) return run;
+  }
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
   switch (semantic) {
     case 'send':
@@ -579,11 +597,8 @@ export function liftGui(inputs: GuiInputs): Lifted {
       }
       // ENTER in a terminal runs the command line typed into it.
       if (enter && kind === 'terminal') {
-        const payload = screen.draft().filter((f) => f.value.trim() !== '').map((f) => ({ field: f.key, value: f.value }));
-        if (payload.length > 0) {
-          const network = shellNetworkSink(payload.map((p) => p.value).join(' '), inputs.org);
-          return base(inputs, 'shell', 'ENTER runs the command typed into a terminal', { resource: 'device', sink: network ?? simpleSink('shell', false, 'terminal'), payload });
-        }
+        const run = runTyped(inputs, 'ENTER runs the command typed into a terminal');
+        if (run) return run;
       }
       return base(inputs, 'navigate', `key ${key || '?'}`);
     }

@@ -161,6 +161,10 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (effect === 'install' || effect === 'uninstall') resource = 'apps';
   if (effect === 'shell') resource = 'device';
   if (resource === 'settings' && (effect === 'write' || effect === null)) effect = 'settings';
+  // Device administration (device_admin.wipe_data, device_admin.get_policies) manages the device
+  // itself: reading its policies reads the device and a wipe resets it; other calls grant or use
+  // the admin permission.
+  if (resource === 'permissions' && (effect === 'read' || effect === 'reset') && words.includes('deviceadmin')) resource = 'device';
   if (resource === 'permissions' && effect !== 'read') effect = 'permission';
   const how = `tool ${name}: by name words [${words.join(', ')}] and arguments`;
   // A write to an off-device service leaves the device: a storage service named anywhere in the

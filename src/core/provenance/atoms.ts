@@ -102,9 +102,13 @@ const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|
 /** Field names of forms and messages in Chinese, Japanese and Korean. */
 const CJK_FIELD_WORD = /^(验证码|校验码|动态码|短信验证码|驗證碼|密码|密碼|口令|账号|帐号|賬號|帳號|用户名|用戶名|手机号|手机号码|电话|電話|地址|金额|金額|日期|时间|時間|备注|備註|订单号|訂單號|单号|编号|姓名|性别|数量|余额|餘額|인증번호|비밀번호|주소|전화|전화번호|이름|금액|날짜|시간|住所|電話番号|氏名|パスワード|認証コード|確認コード|暗証番号|金額|日時)$/;
 
+/** The same for alphabetic scripts: the label word of "Password: …" or "E-mail: …". */
+const FIELD_WORD = /^(password|passwort|contraseña|mot de passe|senha|passcode|pin|username|user name|user|login|e-?mail|email address|phone|telephone|tel|mobile|address|name|first name|last name|date|time|amount|total|note|notes|subject|account|account number|iban|bic|swift|code|otp|token|api key|key|secret|id|reference|ref|status|url|website)$/i;
+
 function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, force = false): void {
   const trimmed = raw.trim();
   if (!trimmed) return;
+  if (!force && FIELD_WORD.test(trimmed)) return;
   if (!force && !looksSensitive(trimmed, fromData)) return;
   const key = squash(trimmed);
   if (key.length < (isCjk(trimmed) ? 2 : 4)) return;
@@ -166,8 +170,12 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(TITLED_NAME)) add(out, m[0].replace(POSSESSIVE, ''), fromData, true);
   // (so is a Korean name before 님: "윤채원님 10/24 예약" names 윤채원; 고객님, 담당자님 name a role)
   if (text.includes('님')) for (const m of text.matchAll(KOREAN_NAME)) if (!KOREAN_ROLE.has(m[1])) add(out, m[1], fromData, true);
+  // (the label of a field: its colon not in a time or a ratio, "07:40")
+  const label = colon && !/\d[:：]\s*$/.test(colon[0]) && !/^\d/.test(text.slice(colon[0].length)) ? colon : null;
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
+    // (a short number in the label of "12306 账号：zhouxm1988" names the service, not a value of the user's)
+    if (label && m.index + token.length <= label[0].length && digitCount(token) < 6) continue;
     // (one digit in a word is vocabulary — boto3, python3, ipv4 — not an identifier)
     if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
