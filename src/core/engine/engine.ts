@@ -172,8 +172,9 @@ export class PolicyEngine {
         const verdict = this.gate(event, session, pack, options);
         const decision = decisionOf(event, verdict, pack.revision, this.clock.micros() - started);
         normalized.track(decision.decision === 'allow');
-        // Text the agent types is its own: when the screen later shows it, that is not a read.
-        if (event.effect === 'draft' && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
+        // Text the agent types or writes on the device (a draft, a note it creates) is its own:
+        // when a screen or a read later shows it, that is not something learned there.
+        if ((event.effect === 'draft' || event.effect === 'write') && decision.decision === 'allow') session.noteAuthored(authoredKeys(event.payload.map((p) => p.value)));
         // Attempts count too: a value split over sends is caught whether or not its first part went out.
         if (event.sink && verdict.view) session.provenance.rememberSent(recipientKey(event.sink), verdict.view.shortDigits, verdict.view.idTokens, event.sink.external, verdict.view.squashed);
         const entry = { event, decision };

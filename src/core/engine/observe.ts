@@ -340,7 +340,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (label.classes.includes('private')) {
     const phrases: string[] = [];
     // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
-    for (const text of texts) if (text.length >= 24) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
+    // (not the agent's own text read back: a note it wrote itself)
+    for (const text of texts) if (text.length >= 24 && !session.authored.has(squash(text))) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread, meta.host);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);

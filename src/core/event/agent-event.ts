@@ -45,6 +45,16 @@ export interface PayloadPart {
   value: string;
 }
 
+/**
+ * Fields under this prefix are the credentials a call authenticates with (its Authorization or
+ * Cookie header): provenance follows them, T3 content scoring does not score them.
+ */
+export const CREDENTIAL_FIELD = 'credential.';
+
+export function isCredentialPart(part: PayloadPart): boolean {
+  return part.field.startsWith(CREDENTIAL_FIELD);
+}
+
 export interface ScreenContextSnapshot {
   app: string | null;
   /** Labels of the screens/items navigated through since the app was opened (most recent last). */

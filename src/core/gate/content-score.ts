@@ -223,11 +223,22 @@ const PROMPT = /^\s*(?:[\w@.:~/-]*\s*)?[$#]\s+/;
  * A command line that runs read-only commands and nothing else (a pipeline of them at most: no
  * ; && ` $( or redirection): what it mentions ("grep -rn 'DROP TABLE' db/ | head") is data.
  */
+/** A line that reads as a command: a lower-case program name and at least one argument. */
+const COMMAND_LINE = /^[a-z][a-z0-9_.-]*\s+\S/;
+
+function readOnlyStage(stage: string): boolean {
+  return READ_ONLY_COMMANDS.has(stage.trim().split(/\s+/, 1)[0].replace(/^.*\//, ''));
+}
+
 function inspectsOnly(payload: AgentEvent['payload']): boolean {
   if (payload.length === 0) return false;
   const first = payload[0].value.replace(PROMPT, '').trimStart();
-  if (!first.split('|').every((stage) => READ_ONLY_COMMANDS.has(stage.trim().split(/\s+/, 1)[0].replace(/^.*\//, '')))) return false;
-  return payload.every((p) => !SHELL_OPERATOR.test(p.value.replace(PROMPT, '')));
+  if (!first.split('|').every(readOnlyStage)) return false;
+  // (every other command line of the call too: a batch's second command may write)
+  return payload.every((p) => {
+    const line = p.value.replace(PROMPT, '').trim();
+    return !SHELL_OPERATOR.test(line) && (!COMMAND_LINE.test(line) || readOnlyStage(line));
+  });
 }
 
 const QUOTING = /['"\\]/;

@@ -1,7 +1,7 @@
 // The pre-execution gate. T1: built-in structural, interrupt and scope checks. T2: FlowRules over
 // the event and its provenance. T3: content-scoring rules. T4: operator approval (`ask`).
 // Deny wins; an error inside a rule fails closed and is reported, never thrown past the gate.
-import type { AgentEvent } from '../event/agent-event';
+import { isCredentialPart, type AgentEvent } from '../event/agent-event';
 import { grants } from '../config/policy-config';
 import type { Decision, DecisionKind, Flow, Tier } from '../protocol/schema';
 import { memoByText } from '../provenance/memo';
@@ -214,7 +214,7 @@ class GateContext implements RuleContext {
   }
 
   findings(): ContentFindings {
-    return (this.findingsCache ??= scoreContent(this.event, this.payloadText()));
+    return (this.findingsCache ??= this.event.payload.some(isCredentialPart) ? scoreContent(Object.assign({}, this.event, { payload: this.event.payload.filter((p) => !isCredentialPart(p)) })) : scoreContent(this.event, this.payloadText()));
   }
 
   scores(): ContentScores {

@@ -2,11 +2,12 @@
 // known service backends from rules/apps/hosts.json; everything else is `http`.
 import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
-import type { PayloadPart } from '../event/agent-event';
+import { CREDENTIAL_FIELD, type PayloadPart } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
 import { decodedVariants, jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { multipartFields } from './multipart';
+import { rpcOperation } from './rpc-operation';
 import { httpSink, isEmailAddress, messageSink, simpleSink } from './sinks';
 
 export interface HttpCall {
@@ -134,11 +135,12 @@ function parseUrl(url: string, field: string): URL {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that address or authenticate the call itself; any other header is content that travels. */
-const SERVICE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'content-type', 'accept', 'user-agent', 'content-length']);
+const SERVICE_HEADERS = new Set(['content-type', 'accept', 'user-agent', 'content-length']);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
-const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney']);
+const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction']);
 
 /** The key that names a device-management command, and the commands that erase the device. */
 const DEVICE_COMMAND_KEY = /^(type|command|command_?type|action|request_?type|name)$/i;
@@ -167,7 +169,13 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (url.search.length > 1) for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
   // Custom headers travel too; credentials for the called service itself are not content.
   const headers = call.headers ?? {};
-  for (const k in headers) if (!SERVICE_HEADERS.has(k.toLowerCase())) urlParts.push({ field: `header.${k}`, value: String(headers[k]) });
+  // (their credentials are carried too, as credentials: a token observed on the device and put
+  // in a Cookie for another host leaves with it, but T3 does not score a call's own API key)
+  for (const k in headers) {
+    const lower = k.toLowerCase();
+    if (CREDENTIAL_HEADERS.has(lower)) urlParts.push({ field: `${CREDENTIAL_FIELD}header.${k}`, value: String(headers[k]) });
+    else if (!SERVICE_HEADERS.has(lower)) urlParts.push({ field: `header.${k}`, value: String(headers[k]) });
+  }
   const label = `${method} ${host}${pathname}`;
   const href = url.toString();
   // A known service's API is also plain HTTP; a GET of any other public page is also browsing the
@@ -178,6 +186,12 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // (a link in the body carries what its query holds: {actions: [{url: "…?mlat=59.91&mlon=10.74"}]})
   const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...args.urls, ...urlParts];
 
+  // A GraphQL query or an RPC getter POSTed (GetRiskScore, alipay.trade.query) reads; what it
+  // sends along (variables, parameters) is what a GET's query string would be.
+  const rpc = rpcOperation(body, call.headers);
+  if (rpc?.read && !READ_METHODS.has(method)) {
+    return lift({ effect: 'read', resource, verb: 'read', lifted: `${rpc.how} ${rpc.name} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: [...urlParts, ...contentParts], targets: [] });
+  }
   if (READ_METHODS.has(method)) {
     return lift({ effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] });
   }
@@ -194,10 +208,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const addressing = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
   const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
-  // (an RPC gateway names the call in the body — Alipay's gateway.do {method: "alipay.fund.trans.uni.transfer"},
-  // JSON-RPC {method} — and its words count as the path's)
-  const rpc = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).method : undefined;
-  const pathWords = (typeof rpc === 'string' ? `${pathname}/${rpc}` : pathname).toLowerCase().split(/[^a-z]+/);
+  // (an RPC call names its operation in the body — Alipay's gateway.do {method: "alipay.fund.trans.uni.transfer"},
+  // a GraphQL mutation createTransfer — and its words count as the path's)
+  const pathWords = pathname.toLowerCase().split(/[^a-z]+/);
+  if (rpc) pathWords.push(...rpc.words, rpc.words.slice(-2).join(''));
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   // ...and so does submitting or approving a prepared payroll, payout or transfer (…/payrolls/{id}/submit).
   const submitsPayment = SUBMIT_SEGMENT.test(lastSegment) && pathWords.some((w) => PAYMENT_PATH_WORDS.has(w) || w === 'payroll' || w === 'payrolls');

@@ -8,7 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
-import { ACCOUNT_WORDS } from './screen-words';
+import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
 const MESSAGING_KINDS = new Set(['email', 'sms', 'chat', 'social']);
@@ -335,7 +335,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const change = identityChange(inputs, semanticLabel);
   if (change) return change;
   if (kind === 'settings' || inputs.catalog.securityFeature(context)) {
-    const sensitive = kind === 'settings' ? inputs.catalog.sensitiveSetting(context) : true;
+    // (the switch's own id may say what it is: accessibility_permission_enable_allow_button)
+    const sensitive = kind === 'settings' ? inputs.catalog.sensitiveSetting(`${context} ${inputs.gui.target?.resourceId ?? ''}`) : true;
     // What the change sets (a proxy host typed on the screen) is a target too: untrusted content may have chosen it.
     const typed = screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'password').map((f) => ({ field: f.key, value: f.value }));
     return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...[...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })), ...typed] });
@@ -402,6 +403,9 @@ const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
+/** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
+const QR_SCAN = /\bqr\b|\bscan\b|扫码|掃碼|扫一扫|付款码|付款碼|스캔|スキャン/i;
+
 function shortLead(label: string): boolean {
   const lead = label.slice(0, label.search(/[\d\p{Sc}]/u)).trim();
   return lead === '' || lead.split(/\s+/).length <= 2;
@@ -431,7 +435,7 @@ function refuses(target: Target | undefined, label: string): boolean {
 const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행|▶|▶️)$/iu;
 const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
 
-const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
+const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
 
 /** Running the command line typed on the screen (a sum typed there is not part of it); null when nothing was typed. */
 function runTyped(inputs: GuiInputs, why: string): Lifted | null {
@@ -511,7 +515,7 @@ function liftTap(inputs: GuiInputs): Lifted {
         // (but not a dialog's positive button, nor the same word again once its flow is open:
         // "Refund payment" → dialog "Refund" refunds)
         const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
-        if (semantic === 'pay' && kind !== 'store' && !flowOpen && PAYMENT_FLOW_OPENER.test(label.trim())) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label))) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
@@ -546,8 +550,12 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (MESSAGING_KINDS.has(kind)) return liftSend(inputs, `button "${label}": publishes in a ${kind} app`);
       return base(inputs, 'navigate', `button "${label}": opens a share flow`, { opensShare: true });
     }
-    case 'call':
+    case 'call': {
+      // Dialling a forwarding code typed on the keypad diverts the phone's calls: a security-relevant setting.
+      const code = screen.draft().find((f) => isCallForwardingCode(f.value));
+      if (code) return base(inputs, 'settings', `button "${label}" dials the call forwarding code ${code.value}`, { resource: 'settings', highImpact: true, targets: [{ field: code.key, value: forwardedTo(code.value) }] });
       return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
+    }
     case 'confirm':
       return liftContextual(inputs, label);
     default:

@@ -7,3 +7,15 @@ export const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|\bconta|账户|
 
 /** Screens of a social app that hold private conversations (inbox, DMs, chats). */
 export const DIRECT_MESSAGES = /messenger|messages?|inbox|direct|chats?|\bdms?\b|conversations?|私信|消息|聊天|メッセージ|トーク|메시지|채팅|mensajes?|nachrichten|messagerie|mensagens|сообщения/i;
+
+/** A code that diverts the phone's calls when dialled (**21*+44…#, *61*, *62*, *67*, **004*). */
+const CALL_FORWARDING_CODE = /^\*{1,2}(21|61|62|67|002|004)\*[+\d]/;
+
+export function isCallForwardingCode(dialled: string): boolean {
+  return CALL_FORWARDING_CODE.test(dialled.replace(/\s/g, ''));
+}
+
+/** The number a forwarding code sends calls to. */
+export function forwardedTo(code: string): string {
+  return code.replace(/\s/g, '').replace(/^[*#]+\d+\*|#$/g, '');
+}

@@ -9,6 +9,7 @@ import type { ToolAction } from '../protocol/schema';
 import { CJK_CHAR, jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
+import { forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
@@ -120,10 +121,17 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (effect === 'shell' && !words.some((w) => catalog.toolWords.verbs.get(w) === 'shell' && !GENERIC_RUN.has(w)) && ![...keys].some((k) => catalog.argumentKeys.command.has(k))) effect = null;
   if (!effect) {
     for (const leaf of leaves) {
-      if (!ACTION_KEYS.has(leaf.key)) continue;
-      const named = idWords(leaf.value).map((w) => catalog.toolWords.verbs.get(w) ?? catalog.toolWords.verbs.get(singular(w, known2)));
+      // (a JSON-RPC call's method names it too: {method: "settings.set"}; an HTTP method does not)
+      if (!ACTION_KEYS.has(leaf.key) && !(leaf.key === 'method' && !HTTP_METHOD.test(leaf.value.trim()))) continue;
+      const valueWords = idWords(leaf.value);
+      const named = valueWords.map((w) => catalog.toolWords.verbs.get(w) ?? catalog.toolWords.verbs.get(singular(w, known2)));
       effect = EFFECT_ORDER.find((e) => named.includes(e)) ?? null;
-      if (effect) break;
+      if (effect) {
+        // ...and what it acts on, when the name said nothing more specific (device_rpc {method: "settings.set"})
+        const acted = valueWords.map((w) => catalog.toolWords.resources.get(w)).find((r) => r !== undefined && !generic.has(r));
+        if (acted && (resource === null || generic.has(resource))) resource = acted;
+        break;
+      }
     }
   }
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
@@ -157,6 +165,12 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
   // Sending from a wallet or bank ("paypal_send_money", "wallet_send") moves money.
   if (effect === 'send' && resource === 'payments' && has(ak.amount)) effect = 'payment';
+  // Making an app the default for a role (apps_set_default_role {role: android.app.role.SMS},
+  // set_default_sms_app) hands it that role's access, as choosing it in Settings does.
+  if ((effect === 'write' || effect === null) && (words.includes('role') || (words.includes('default') && words.some((w) => DEFAULT_ROLE_WORDS.has(w))))) {
+    effect = 'permission';
+    resource = 'permissions';
+  }
   if (effect === 'payment') resource = 'payments';
   if (effect === 'install' || effect === 'uninstall') resource = 'apps';
   if (effect === 'shell') resource = 'device';
@@ -213,6 +227,9 @@ const DEVICE_URI = /^(content|file|android\.resource):|^\/|^(?!(?:https?|wss?|ft
 /** Arguments that carry what a message says, in the languages tool authors use. */
 const CONTENT_KEY = /^(text|message|body|content|subject|msg|caption|html|blocks|status|texte|texto|mensaje|mensagem|nachricht|inhalt|contenido|conteudo|corps|cuerpo|messaggio|testo|内容|消息|正文|文本|附言)$/;
 /** Arguments of generic tools that say what to do. */
+/** What an app can be made the default of: a role, its handler. */
+const DEFAULT_ROLE_WORDS = new Set(['app', 'apps', 'handler', 'sms', 'dialer', 'phone', 'browser', 'launcher', 'home', 'assistant', 'wallet', 'payment', 'keyboard', 'ime']);
+const HTTP_METHOD = /^(get|post|put|patch|delete|head|options)$/i;
 const ACTION_KEYS = new Set(['action', 'op', 'operation', 'intent', 'verb', 'task', 'type']);
 
 /** The singular of a tool-name word when only that is known: transfers → transfer, payouts → payout. */
@@ -237,7 +254,6 @@ const EMPTY_PARTS: ReturnType<typeof classifyArguments> = { recipients: [], paye
 /** Tool names about forwarding mail or about inbox rules and filters (which may forward). */
 const FORWARDING_NAME = /forward|redirect|filter|inbox_?rule|mail_?rule|message_?rule/i;
 /** GSM codes that set call forwarding (unconditional 21, no answer 61, unreachable 62, busy 67, all 002/004). */
-const CALL_FORWARDING_CODE = /^\*{1,2}(21|61|62|67|002|004)\*[+\d]/;
 const ONE_MESSAGE_KEY = /^((message|msg|mail|email|thread|conversation)_?ids?|ids?)$/i;
 /** Argument keys that name where mail is forwarded or redirected to. */
 const FORWARD_KEY = /^(forward(ing)?(_?(to|address|email|addresses))?|forwardto|redirect_?to|redirectto|auto_?forward(_?to)?|forward_?as_?attachment_?to)$/i;
@@ -252,7 +268,28 @@ function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
   return out;
 }
 
-export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
+/** Envelopes that call another tool: MCP's tools/call {name, arguments}, call_tool, invoke_tool. */
+const CALL_ENVELOPE = /^(mcp[._/])?(tools[._/]call|call[._]?tool|invoke[._]?tool|run[._]?tool|execute[._]?tool|use[._]?tool)$/i;
+
+/** The tool an envelope calls, with the arguments it passes; null when it is not one. */
+function envelopedTool(tool: ToolAction): ToolAction | null {
+  if (!CALL_ENVELOPE.test(tool.name)) return null;
+  const args = (tool.arguments ?? {}) as Record<string, unknown>;
+  const name = args.name ?? args.tool ?? args.tool_name ?? args.toolName;
+  const inner = args.arguments ?? args.args ?? args.input ?? args.params ?? {};
+  if (typeof name !== 'string' || name.trim() === '' || inner === null || typeof inner !== 'object' || Array.isArray(inner)) return null;
+  return { name, arguments: inner as Record<string, unknown> };
+}
+
+export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, depth = 0): Lifted {
+  // An envelope is lifted as the tool it calls (a few levels deep at most).
+  const inner = depth < 3 ? envelopedTool(tool) : null;
+  if (inner) {
+    const lifted = liftTool(inner, catalog, org, depth + 1);
+    lifted.label = `${tool.name} ${lifted.label}`;
+    lifted.lifted = `${tool.name} calls ${inner.name}: ${lifted.lifted}`;
+    return lifted;
+  }
   const args = tool.arguments ?? {};
   const named = classifyName(tool.name, args, catalog);
   // A tool named after an org's private system (hr_lookup_employee, crm_export) acts on it.
@@ -335,8 +372,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lif
     case 'call': {
       // Dialling a forwarding code (**21*+44…#, *61*, *62*, *67*, **004*) diverts the phone's calls:
       // the security-relevant call forwarding setting, whose target is the number calls go to.
-      const forwarding = parts.recipients.filter((r) => CALL_FORWARDING_CODE.test(r.value.replace(/\s/g, '')));
-      if (forwarding.length > 0) return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: forwarding.map((r) => ({ field: r.field, value: r.value.replace(/^[*#]+\d+\*|#$/g, '') })) };
+      const forwarding = parts.recipients.filter((r) => isCallForwardingCode(r.value));
+      if (forwarding.length > 0) return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: forwarding.map((r) => ({ field: r.field, value: forwardedTo(r.value) })) };
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     }
     case 'write': {

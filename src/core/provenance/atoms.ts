@@ -102,6 +102,9 @@ const CJK_TIME_WORD = /^((周|星期|礼拜)[一二三四五六日天]|(今|明|
 /** Field names of forms and messages in Chinese, Japanese and Korean. */
 const CJK_FIELD_WORD = /^(验证码|校验码|动态码|短信验证码|驗證碼|密码|密碼|口令|账号|帐号|賬號|帳號|用户名|用戶名|手机号|手机号码|电话|電話|地址|金额|金額|日期|时间|時間|备注|備註|订单号|訂單號|单号|编号|姓名|性别|数量|余额|餘額|인증번호|비밀번호|주소|전화|전화번호|이름|금액|날짜|시간|住所|電話番号|氏名|パスワード|認証コード|確認コード|暗証番号|金額|日時)$/;
 
+/** A line of a config or .env file: an identifier, =, the value. */
+const CONFIG_LINE = /^\s*[A-Za-z_][A-Za-z0-9_.-]{0,40}\s*=\s*(\S.*)$/;
+
 /** The same for alphabetic scripts: the label word of "Password: …" or "E-mail: …". */
 const FIELD_WORD = /^(password|passwort|contraseña|mot de passe|senha|passcode|pin|username|user name|user|login|e-?mail|email address|phone|telephone|tel|mobile|address|name|first name|last name|date|time|amount|total|note|notes|subject|account|account number|iban|bic|swift|code|otp|token|api key|key|secret|id|reference|ref|status|url|website)$/i;
 
@@ -159,7 +162,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   const pieces = text.split(PIECE_SPLIT);
   // (the town of a street address on its own — "Chicago" of "1739 N Halsted St, Unit 3F, Chicago, IL 60614" — names no one)
   const street = pieces.length > 2 ? STREET_ADDRESS.exec(text) : null;
-  if (pieces.length > 1) for (const piece of pieces) if (!(street && TOWN_WORD.test(piece))) add(out, piece, fromData);
+  // (a config line, KEY=value, holds its value: the key is a setting's name, "SERIE=A" is the series A)
+  if (pieces.length > 1) for (const piece of pieces) if (!(street && TOWN_WORD.test(piece))) add(out, CONFIG_LINE.exec(piece)?.[1] ?? piece, fromData);
   // The value after a short label, commas and all ("Affected: Tulsa warehouse, 38 roles").
   const colon = LABEL_COLON.exec(text);
   if (colon && pieces.length > 2) add(out, text.slice(colon[0].length), fromData);
