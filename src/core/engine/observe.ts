@@ -212,6 +212,19 @@ function looksLikePassword(text: string): boolean {
   return classes >= 3;
 }
 
+const SITE_HEADING = /^(website|websites|url|uri|uris|site|web site|login url|网址|网站|網站|ウェブサイト|웹사이트|sitio web|site web|webseite|sito web|сайт|موقع|موقع الويب)$/i;
+const SITE = /^(?:https?:\/\/)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i;
+
+/** The host a password-manager item is for: the address under its Website heading. */
+function vaultSite(texts: readonly string[]): string | null {
+  for (let i = 1; i < texts.length; i++) {
+    if (!SITE_HEADING.test(texts[i - 1].trim())) continue;
+    const m = SITE.exec(texts[i].trim());
+    if (m) return m[1].toLowerCase();
+  }
+  return null;
+}
+
 /** Atom keys of text an agent typed itself. */
 export function authoredKeys(values: string[]): Set<string> {
   const keys = new Set<string>();
@@ -321,6 +334,10 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (label.classes.includes('untrusted')) for (const text of observed.texts ?? []) if (!SENDER_LINE.test(text)) untrusted.push(text);
   // What an agent typed itself and now sees on the screen is not something it learned there.
   if (session.authored.size > 0) for (const [key, atom] of [...atoms]) if (isAuthored(atom, session.authored)) atoms.delete(key);
+  // A vault item's password belongs to the website the item names: submitted to that site it
+  // goes home, as a secret returned by a host goes back to that host (and nowhere else).
+  const site = label.label === 'credentials' ? vaultSite(observed.texts ?? []) : null;
+  const vaultMeta = site ? Object.assign({}, meta, { host: site }) : meta;
   let added: number;
   if (label.classes.includes('secret')) {
     // On an authenticator or password-manager screen only the codes and passwords are secrets;
@@ -330,8 +347,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     // (a code shown in two groups, "482 615", is one code: its key is its digits)
     const secret = [...atoms.values()].filter((a) => values.secret.has(a.key) || (/^\d{6,8}$/.test(a.digits ?? a.key) && !values.shownPublic.has(a.key)));
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
-    added = session.provenance.record(secret, label.label, label.classes, meta);
-    added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), meta);
+    added = session.provenance.record(secret, label.label, label.classes, vaultMeta);
+    added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), vaultMeta);
   } else {
     added = session.provenance.record(atoms.values(), label.label, label.classes, meta);
   }
@@ -389,7 +406,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   for (const value of [observed.body, observed.result]) {
     if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value)) addWritten(leaf.value);
   }
-  if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], meta);
+  if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], vaultMeta);
   // One-time codes arriving in messages and notifications are secrets wherever they go next,
   // and so is one shown anywhere else (a keyboard's clipboard strip: "Your Lyft code is 882014").
   const otps = new Map<string, AtomCandidate>();

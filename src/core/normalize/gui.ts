@@ -23,12 +23,15 @@ function targetLabel(target: Target | undefined): string {
   return target.text ?? target.contentDesc ?? target.resourceId ?? target.xpath ?? (target.point ? `(${target.point.x},${target.point.y})` : '');
 }
 
+/** A send button drawn as an arrow or a paper plane, with no word for a label. */
+const SEND_ICON = /^(?:➤|➢|➣|➔|➙|➜|➝|➞|→|➡|⮕|↑|⬆|✈|📨|📤|🛫)\uFE0F?$/u;
+
 /** The factory reset buttons of AOSP Settings (initiate_master_clear, execute_master_clear; main_clear since Android 12). */
 const MASTER_CLEAR = /:id\/\w*(master_?clear|main_?clear|factory_?reset)/i;
 
 function semanticOf(catalog: Catalog, target: Target | undefined, kind: string): ButtonSemantic | null {
   if (!target) return null;
-  const semantic = catalog.buttonByLabel(target.text) ?? catalog.buttonByLabel(target.contentDesc) ?? catalog.buttonById(target.resourceId) ?? (MASTER_CLEAR.test(target.resourceId ?? '') ? 'reset' : null);
+  const semantic = catalog.buttonByLabel(target.text) ?? catalog.buttonByLabel(target.contentDesc) ?? catalog.buttonById(target.resourceId) ?? (MASTER_CLEAR.test(target.resourceId ?? '') ? 'reset' : null) ?? (SEND_ICON.test((target.text ?? target.contentDesc ?? '').trim()) ? 'send' : null);
   const label = (target.text ?? target.contentDesc ?? '').trim();
   // "Get" / "Update" install only in an app store; "Reset" resets only in Settings.
   if (semantic === 'install' && kind !== 'store' && kind !== 'installer' && /^(get|update)$/i.test(label)) return null;
@@ -56,7 +59,8 @@ function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | n
   if (byPhrase) return clearsOnlyTheView(inputs, byPhrase) ? null : byPhrase;
   const path = inputs.screen.path;
   for (let i = path.length - 1; i >= Math.max(0, path.length - 3); i--) {
-    const semantic = inputs.catalog.buttonByLabel(path[i]);
+    // (an icon tapped on the way is in the path by its resource id: …:id/iv_delete → OK deletes)
+    const semantic = inputs.catalog.buttonByLabel(path[i]) ?? (path[i].includes(':id/') ? inputs.catalog.buttonById(path[i]) : null);
     const effect = semantic ? SEMANTIC_EFFECTS[semantic] : undefined;
     if (effect) return (effect === 'delete' || effect === 'reset') && namesViewState(inputs, i) ? null : effect;
   }
@@ -403,6 +407,9 @@ const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
+/** The bare word pay, as a chat's money icon says it. */
+const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
 const QR_SCAN = /\bqr\b|\bscan\b|扫码|掃碼|扫一扫|付款码|付款碼|스캔|スキャン/i;
 
@@ -432,7 +439,7 @@ function refuses(target: Target | undefined, label: string): boolean {
 }
 
 /** Buttons that run what was typed: a shell's Run, a console's Execute. */
-const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행|▶|▶️)$/iu;
+const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행)$/iu;
 const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
 
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
@@ -515,12 +522,16 @@ function liftTap(inputs: GuiInputs): Lifted {
         // (but not a dialog's positive button, nor the same word again once its flow is open:
         // "Refund payment" → dialog "Refund" refunds)
         const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
-        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label))) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)
+        const chatSheet = MESSAGING_KINDS.has(kind) && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
       // ...and so does a Send that names a sum ("Send $15.00", "Enviar R$ 35,00").
       if (semantic === 'send' && SHOWS_A_SUM.test(label)) return liftPayment(inputs, `button "${label}" names a sum`);
+      // A notes or files app's unlabelled submit (…:id/btn_submit) saves what was written, on the device.
+      if (semantic === 'send' && DATA_KINDS.has(kind) && !target?.text && !target?.contentDesc) return base(inputs, 'write', `button ${target?.resourceId ?? label} saves in ${kind}`, { payload: draftParts(screen).body, sink: simpleSink('local', false, kind) });
       return semantic === 'send' ? liftSend(inputs, `button "${label}"`) : liftPayment(inputs, `button "${label}"`);
     case 'delete': {
       // The Trash folder chosen in a navigation drawer opens it (emptying it is the commit).

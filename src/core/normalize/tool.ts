@@ -67,7 +67,9 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const known2 = (w: string) => catalog.toolWords.resources.has(w) || catalog.toolWords.verbs.has(w);
   const words: string[] = [];
   // Names written in Chinese or Japanese have no separators: their known words are found inside (转账工具 → 转账).
-  const raws = CJK_CHAR.test(name) ? [...idWords(name), ...cjkToolWords(catalog).filter((w) => name.includes(w))] : idWords(name);
+  // (accents are dropped first: Datei_löschen is datei, loschen — not datei, l, schen)
+  const plain = /[^\u0020-\u007e]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+  const raws = CJK_CHAR.test(name) ? [...idWords(plain), ...cjkToolWords(catalog).filter((w) => name.includes(w))] : idWords(plain);
   for (const raw of raws) {
     const w = known2(raw) ? raw : singular(raw, known2);
     const joined = words.length > 0 ? words[words.length - 1] + w : '';
@@ -269,14 +271,24 @@ function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
 }
 
 /** Envelopes that call another tool: MCP's tools/call {name, arguments}, call_tool, invoke_tool. */
-const CALL_ENVELOPE = /^(mcp[._/])?(tools[._/]call|call[._]?tool|invoke[._]?tool|run[._]?tool|execute[._]?tool|use[._]?tool)$/i;
+const CALL_ENVELOPE = /^(mcp[._/]|openai[._/])?(tools[._/]call|call[._]?tool|invoke[._]?tool|run[._]?tool|execute[._]?tool|use[._]?tool|function[._]?call|call[._]?function|tool[._]?router[._]invoke)$/i;
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 /** The tool an envelope calls, with the arguments it passes; null when it is not one. */
 function envelopedTool(tool: ToolAction): ToolAction | null {
   if (!CALL_ENVELOPE.test(tool.name)) return null;
   const args = (tool.arguments ?? {}) as Record<string, unknown>;
   const name = args.name ?? args.tool ?? args.tool_name ?? args.toolName;
-  const inner = args.arguments ?? args.args ?? args.input ?? args.params ?? {};
+  const given = args.arguments ?? args.args ?? args.input ?? args.tool_input ?? args.params ?? {};
+  // (OpenAI-style function calls carry their arguments as a JSON string)
+  const inner = typeof given === 'string' ? parseObject(given) : given;
   if (typeof name !== 'string' || name.trim() === '' || inner === null || typeof inner !== 'object' || Array.isArray(inner)) return null;
   return { name, arguments: inner as Record<string, unknown> };
 }
