@@ -275,7 +275,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)([^\\s,;"']{4,})`, 'giu');
+const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|wpa[23]?[ _-]?(?:psk|key|passphrase)|psk|pre-?shared[ _-]?key|wi-?fi[ _-]?(?:key|code)|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)([^\\s,;"']{4,})`, 'giu');
 const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?-----END[^-]*-----`, 'g'), /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */

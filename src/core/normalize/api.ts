@@ -249,6 +249,10 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   // A message service's contact lists (SendGrid /marketing/contacts, Mailgun /lists/{id}/members)
   // store the people in the body; nothing is delivered to them: that is an upload of their data.
+  // An endpoint that resets or changes a password (Graph …/methods/{id}/resetPassword) changes an account, on any service.
+  if (PASSWORD_ENDPOINT.test(lastSegment)) {
+    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} to the password endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
+  }
   const uploadsContacts = backend?.write === 'send' && CONTACT_LIST_PATH.test(pathname);
   if (!uploadsContacts && (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel))) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
@@ -292,6 +296,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
 const CONTACT_LIST_PATH = /\/(contacts|audiences|lists|members|subscribers|segments)(\/|$)/i;
 /** Keys of a bank account's details. */
 const BANK_KEY = /^(account|acct|account_?number|routing|routing_?number|aba|sort_?code|bsb|iban|swift|bic|account_?holder|bank_?code)$/i;
+const PASSWORD_ENDPOINT = /^(?:[\w-]+[._:])?(reset|change|update|set|force)[_-]?password$/i;
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;
 /** Endpoints that make someone an administrator. */

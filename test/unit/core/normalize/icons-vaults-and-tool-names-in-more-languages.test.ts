@@ -3,7 +3,7 @@
 // the website it names; tool names in Chinese, Japanese, German and Spanish; function-call
 // envelopes whose arguments are a JSON string; more languages' pay labels.
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, guiSteps, liftedTool, tool } from '../../../helpers/engine';
+import { api, decide, engine, gui, guiSteps, liftedTool, tool } from '../../../helpers/engine';
 
 describe('icons', () => {
   it('a send button drawn as an arrow sends the draft', () => {
@@ -87,4 +87,18 @@ it('pay labels in more languages commit the payment', () => {
     const steps = guiSteps(engine(), 'com.example.shop', [{ op: 'type', target: { resourceId: 'com.example.shop:id/amount' }, text: '49,90' }, { op: 'tap', target: { text: label } }]);
     expect(steps[1]).toBe('ask');
   }
+});
+
+describe('Wi-Fi keys and password endpoints', () => {
+  it('a WPA2-PSK line in a file is a secret: typed into a chat it is denied', () => {
+    const e = engine();
+    decide(e, tool('a', 'fs_read_text_file', { path: '/sdcard/wifi.txt' }), { result: 'SSID: WARD-7\nWPA2-PSK: Gr3en-Lamp#44\nVLAN: 30' });
+    const typed = (text: string) => decide(e, gui('a', 'dev', { app: 'com.whatsapp', op: 'type', target: { resourceId: 'com.whatsapp:id/entry' }, text })).decision;
+    expect(typed('Wi-Fi WARD-7: Gr3en-Lamp#44')).toBe('deny');
+    expect(typed('the Wi-Fi on ward 7 is back')).toBe('allow');
+  });
+
+  it("an API's resetPassword endpoint changes an account: ask", () => {
+    expect(decide(engine(), api('a', 'POST', 'https://graph.microsoft.com/v1.0/users/x@example.org/authentication/methods/1/resetPassword', {})).decision).toBe('ask');
+  });
 });
