@@ -160,7 +160,7 @@ const PLACE_WORDS = 'lock ?box|key ?box|key safe|alarm|gate|door|entry|keypad|ga
 const ACCESS_CODE_FAR = new RegExp(`(?<![\\p{L}])(${PLACE_WORDS})\\b[^\\n.!?]{1,40}?\\s(?:is|ist|es|est|:|=)\\s*(\\d(?:[ -]?\\d){3,7})(?![\\d.,]\\d|\\d)`, 'giu');
 /** A text about such a place, in the languages codes arrive in. */
 const ACCESS_PLACE = new RegExp(
-  `(?<![\\p{L}])(${PLACE_WORDS}|code porte|porte|türcode|tür|portón|puerta|portão|porta|cancello|cổng|pintu|gerbang|kapı|البوابة|الباب|गेट|दरवाज़ा|दरवाजा)(?![\\p{L}])` +
+  `(?<![\\p{L}])(${PLACE_WORDS}|code porte|porte|türcode|tür|portón|puerta|portão|porta|cancello|cổng|pintu|gerbang|kapı|brama|bramy|bramie|domofon|furtka|poarta|poartă|interfon|ворота|хвіртка|домофон|calitka|hek|poort|portail|البوابة|الباب|गेट|दरवाज़ा|दरवाजा)(?![\\p{L}])` +
     // (scripts written without spaces between words: no word boundaries there)
     '|门禁|门锁|大门|单元门|保险箱|玄関|オートロック|도어락|현관|ประตู|ตู้เซฟ',
   'iu',

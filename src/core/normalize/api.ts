@@ -140,7 +140,7 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
-const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction']);
+const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds']);
 
 /** The key that names a device-management command, and the commands that erase the device. */
 const DEVICE_COMMAND_KEY = /^(type|command|command_?type|action|request_?type|name)$/i;

@@ -102,3 +102,18 @@ describe('Wi-Fi keys and password endpoints', () => {
     expect(decide(engine(), api('a', 'POST', 'https://graph.microsoft.com/v1.0/users/x@example.org/authentication/methods/1/resetPassword', {})).decision).toBe('ask');
   });
 });
+
+describe('round 43', () => {
+  it("a shop's refunds endpoint with an amount moves money: ask", () => {
+    const body = { refund: { transactions: [{ parent_id: 991, amount: '42.00', kind: 'refund' }] } };
+    expect(decide(engine(), api('a', 'POST', 'https://shop.example-store.com/admin/api/2024-07/orders/55/refunds.json', body)).decision).toBe('ask');
+  });
+
+  it("a Polish gate code ('kod do bramy') is an access code: sent to an internal dispatcher it is allowed, typed to an outsider it leaks", () => {
+    const org = { internalDomains: ['fleet.example.pl'] };
+    const e = engine({ config: { org } });
+    decide(e, tool('a', 'sms_list_inbox', { max: 1 }), { result: { messages: [{ address: '+48 600 111 222', text: 'Odbiorca: brama od ul. Lipowej 14, kod do bramy 5812#' }] } });
+    expect(decide(e, tool('a', 'mail_send', { to: 'dispatch@fleet.example.pl', subject: 'Lipowa', body: 'brama Lipowa 14, kod 5812#' })).decision).toBe('allow');
+    expect(decide(e, tool('a', 'send_message', { to: '+48 700 000 999', text: 'kod 5812#' })).decision).toBe('deny');
+  });
+});
