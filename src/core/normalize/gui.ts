@@ -442,6 +442,8 @@ function refuses(target: Target | undefined, label: string): boolean {
 const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행)$/iu;
 const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
 
+const ACCOUNT_SECURITY_BUTTON = /^(link (a |this )?device|link desktop device|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
+
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
 
 /** Running the command line typed on the screen (a sum typed there is not part of it); null when nothing was typed. */
@@ -581,6 +583,8 @@ function liftTap(inputs: GuiInputs): Lifted {
         const change = identityChange(inputs, label);
         if (change) return change;
       }
+      // Linking a device, ending every other session, a passkey deleted: who can sign in changes.
+      if (ACCOUNT_SECURITY_BUTTON.test(label.trim())) return base(inputs, 'account', `button "${label}" changes who can sign in`, { resource: 'accounts', targets: pickedItems(inputs, 3, 'screen') });
       if (kind === 'permissions' && /allow|grant|允许|許可|허용|permitir|autoriser|zulassen|consenti|разрешить|izin|izinkan|cho phép/i.test(label) && !refuses(target, label)) return base(inputs, 'permission', `permission dialog "${label}"`, { resource: 'permissions' });
       return base(inputs, 'navigate', `tap "${label}"`);
   }

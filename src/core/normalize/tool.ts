@@ -270,6 +270,9 @@ function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
   return out;
 }
 
+const ACCOUNT_ACTION_NAME = /link[_-]?(a[_-]?)?(device|desktop|computer|companion|web)|(terminate|revoke|end|kill)[_-]?(all[_-]?)?(other[_-]?)?sessions?|sign[_-]?out[_-]?(everywhere|all)|log[_-]?out[_-]?(everywhere|all)|passkeys?|recovery[_-]?(email|phone)|(disable|enable|turn[_-]?off|turn[_-]?on|remove|reset)[_-]?(2fa|mfa|two[_-]?factor|2sv)|update[_-]?account|change[_-]?(password|email)|enroll[_-]?factor|factors?[_-]?(enroll|create|add)/i;
+const ACCOUNT_ACTION_VERB = /link|terminate|revoke|delete|remove|disable|enable|update|change|enroll|add|create|set|turn/i;
+
 /** Envelopes that call another tool: MCP's tools/call {name, arguments}, call_tool, invoke_tool. */
 const CALL_ENVELOPE = /^(mcp[._/]|openai[._/])?(tools[._/]call|call[._]?tool|invoke[._]?tool|run[._]?tool|execute[._]?tool|use[._]?tool|function[._]?call|call[._]?function|tool[._]?router[._]invoke)$/i;
 
@@ -314,7 +317,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
   // forwards) sends every later message to that address: a high-impact change of the mail
   // account, whose target is the address.
   // (forwarding one message, forward_message {message_id, forward_to}, is a send of that message)
-  const forwardTo = cls.effect !== 'http' && FORWARDING_NAME.test(tool.name) && !Object.keys(args).some((k) => ONE_MESSAGE_KEY.test(k)) ? forwardingAddresses(args) : [];
+  // (or a settings tool handed a forwarding address: gmail_settings_update {forwardingAddress})
+  const forwardTo = cls.effect !== 'http' && (FORWARDING_NAME.test(tool.name) || Object.keys(args).some((k) => FORWARD_KEY.test(k))) && !Object.keys(args).some((k) => ONE_MESSAGE_KEY.test(k)) ? forwardingAddresses(args) : [];
   if (forwardTo.length > 0) {
     return { label, effect: 'settings', resource: 'email', verb: 'write', highImpact: true, lifted: `${cls.how}: automatic mail forwarding`, sink: null, payload: [], targets: forwardTo };
   }
@@ -322,6 +326,11 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
   // the phone's own user: a local write, its channel an Android notification channel, nobody's address.
   if (cls.resource === 'notifications' && cls.effect === 'send' && parts.recipients.every((r) => NOTIFICATION_CHANNEL.test(r.field))) {
     return { label, effect: 'write', resource: 'notifications', verb: 'write', lifted: `${cls.how}: notification on the device`, sink: simpleSink('local', false, 'notifications'), payload: [...parts.content, ...parts.paths], targets: [] };
+  }
+  // Linking a device to an account, ending its sessions, passkeys, second factors and recovery
+  // addresses change who can sign in (whatsapp_link_device, telegram_terminate_session, passkeys_delete).
+  if (cls.effect !== 'http' && ACCOUNT_ACTION_NAME.test(tool.name) && !(READ_NAME.test(tool.name) && !ACCOUNT_ACTION_VERB.test(tool.name))) {
+    return { label, effect: 'account', resource: 'accounts', altResources: cls.resource !== 'accounts' && cls.resource !== 'device' ? [cls.resource] : undefined, verb: verbOf('account'), lifted: `${cls.how}: account security change`, sink: null, payload: [], targets: [...parts.recipients, ...parts.content] };
   }
   switch (cls.effect) {
     case 'http': {
@@ -380,7 +389,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
     case 'permission':
       return { label, effect: 'permission', resource: 'permissions', verb: 'grant', lifted: `${cls.how}: permission grant`, sink: null, payload: [], targets: [...parts.packages, ...parts.content] };
     case 'reset':
-      return { label, effect: 'reset', resource: 'device', verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
+      // (a settings.* scope covers a factory reset, as it does in the Settings app)
+      return { label, effect: 'reset', resource: 'device', altResources: ['settings'], verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
     case 'call': {
       // Dialling a forwarding code (**21*+44…#, *61*, *62*, *67*, **004*) diverts the phone's calls:
       // the security-relevant call forwarding setting, whose target is the number calls go to.

@@ -117,3 +117,25 @@ describe('round 43', () => {
     expect(decide(e, tool('a', 'send_message', { to: '+48 700 000 999', text: 'kod 5812#' })).decision).toBe('deny');
   });
 });
+
+describe('round 44', () => {
+  it('a settings tool handed a forwarding address sets up mail forwarding: ask, and steered by a mail it is blocked', () => {
+    expect(decide(engine(), tool('a', 'gmail_settings_update', { forwardingAddress: 'archive@example-sync.com', enabled: true })).decision).toBe('ask');
+    expect(decide(engine(), tool('a', 'gmail_settings_update', { language: 'es' })).decision).toBe('allow');
+  });
+
+  it('a factory reset tool is covered by a settings.* scope, as the reset in Settings is', () => {
+    const e = engine({ config: { agents: { t: { scopes: ['settings.*'] }, c: { scopes: ['chat.*'] } } } });
+    expect(decide(e, tool('t', 'device_factory_reset', { wipe_sd: true })).decision).toBe('ask');
+    expect(decide(e, tool('c', 'device_factory_reset', { wipe_sd: true })).decision).toBe('deny');
+  });
+});
+
+describe('who can sign in', () => {
+  it('linking a device, ending sessions and deleting passkeys are account changes; listing them reads', () => {
+    for (const name of ['whatsapp_link_device', 'telegram_terminate_session', 'passkeys_delete', 'discord_update_account']) expect(liftedTool(name, { id: 'x' })).toMatchObject({ effect: 'account' });
+    expect(liftedTool('passkeys_list', {})).not.toMatchObject({ effect: 'account' });
+    expect(guiSteps(engine(), 'com.whatsapp', [{ op: 'tap', target: { text: 'Linked devices' } }, { op: 'tap', target: { text: 'Link a device' } }])).toEqual(['allow', 'ask']);
+    expect(guiSteps(engine(), 'org.telegram.messenger', [{ op: 'tap', target: { text: 'Terminate All Other Sessions' } }])).toEqual(['ask']);
+  });
+});
