@@ -6,7 +6,7 @@ import { idWords } from '../catalog/words';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
-import { CJK_CHAR, jsonLeaves } from '../provenance/canonical';
+import { CJK_CHAR, foldDiacritics, jsonLeaves } from '../provenance/canonical';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { forwardedTo, isCallForwardingCode } from './screen-words';
@@ -68,7 +68,7 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   const words: string[] = [];
   // Names written in Chinese or Japanese have no separators: their known words are found inside (转账工具 → 转账).
   // (accents are dropped first: Datei_löschen is datei, loschen — not datei, l, schen)
-  const plain = /[^\u0020-\u007e]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+  const plain = foldDiacritics(name);
   const raws = CJK_CHAR.test(name) ? [...idWords(plain), ...cjkToolWords(catalog).filter((w) => name.includes(w))] : idWords(plain);
   for (const raw of raws) {
     const w = known2(raw) ? raw : singular(raw, known2);

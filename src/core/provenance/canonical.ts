@@ -13,7 +13,12 @@ export function squash(text: string): string {
 
 /** The definition of squash, for any text. */
 export function squashUnicode(text: string): string {
-  return asciiDigits(text.normalize('NFKD').replace(COMBINING, '').toLowerCase().replace(NON_ALNUM, ''));
+  return asciiDigits(foldDiacritics(text).toLowerCase().replace(NON_ALNUM, ''));
+}
+
+/** The text with compatibility forms and diacritics folded (NFKD, combining marks dropped): löschen → loschen. */
+export function foldDiacritics(text: string): string {
+  return OUTSIDE_PRINTABLE_ASCII.test(text) ? text.normalize('NFKD').replace(COMBINING, '') : text;
 }
 
 const DECIMAL_DIGIT = /\p{Nd}/u;
@@ -349,7 +354,7 @@ export function cjkCount(text: string): number {
 /** Words of a text for phrase matching: folded like squash; CJK characters are words of their own. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.normalize('NFKD').replace(COMBINING, '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of foldDiacritics(text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (!raw) continue;
     if (CJK_CHAR.test(raw)) for (const ch of raw) out.push(ch);
     else out.push(raw);
