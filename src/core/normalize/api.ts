@@ -7,6 +7,7 @@ import { AgentFlowException } from '../protocol/errors';
 import { decodedVariants, jsonLeaves, percentDecode } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { multipartFields } from './multipart';
+import { deletingArgument } from './argument-deletes';
 import { rpcOperation } from './rpc-operation';
 import { httpSink, isEmailAddress, messageSink, simpleSink } from './sinks';
 
@@ -139,6 +140,12 @@ const SERVICE_HEADERS = new Set(['content-type', 'accept', 'user-agent', 'conten
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
+/** A delete verb glued to what it deletes, in lower case (pCloud's deletefolderrecursive, deletefile). */
+const GLUED_DELETE = /^(delete|destroy|purge|trash|erase)[a-z]{3,}$/;
+/** RPC operation words that delete (issueDelete, files.remove). */
+const RPC_DELETE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'trash', 'erase']);
+/** Endpoints that look things up by a filter (which may name the bin) rather than act on them. */
+const SEARCH_SEGMENT = /^(search|query|list|find|filter|count|lookup)$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
 const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds']);
 
@@ -180,7 +187,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const href = url.toString();
   // A known service's API is also plain HTTP; a GET of any other public page is also browsing the
   // web — but not a GET of an API endpoint (api.coingecko.com/api/v3/…): that needs `http`.
-  const altResources = backend && !privateLabel ? ['http'] : !privateLabel && READ_METHODS.has(method) && !API_ENDPOINT.test(`${host}${pathname}`) ? ['web'] : undefined;
+  // (an agent granted a private host's label — idp.*, scm.* — may act there, whatever the action is: a
+  // role given on the org's GitHub is covered by scm.*, and still asks as the grant it is)
+  const altResources = privateLabel ? [privateLabel] : backend ? ['http'] : READ_METHODS.has(method) && !API_ENDPOINT.test(`${host}${pathname}`) ? ['web'] : undefined;
   // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
   const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResources, ...rest });
   // (a link in the body carries what its query holds: {actions: [{url: "…?mlat=59.91&mlon=10.74"}]})
@@ -226,7 +235,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const leaves = body !== undefined && typeof body === 'object' ? jsonLeaves(body) : [];
   // A device-management command that wipes the device ({"type": "WIPE"} to …/devices/{id}/commands) resets it.
   if (leaves.some((l) => DEVICE_COMMAND_KEY.test(l.key) && WIPE_COMMAND.test(l.value.trim()))) {
-    return lift({ effect: 'reset', resource: 'device', verb: 'reset', altResources: privateLabel ? [privateLabel] : altResources, lifted: `HTTP ${method} sending a wipe command through ${host}`, sink: null, payload: contentParts, targets: [{ field: 'url', value: href }] });
+    return lift({ effect: 'reset', resource: 'device', verb: 'reset', lifted: `HTTP ${method} sending a wipe command through ${host}`, sink: null, payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
   if (PUBLIC_LINK_PATH.test(pathname)) {
@@ -235,9 +244,14 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     const item = { field: 'attachment', value: `content://agentflow/${label}/${encodeURIComponent(pathname)}` };
     return lift({ effect: 'share', resource, verb: 'send', lifted: `HTTP ${method} creating a shared link on ${host}`, sink: simpleSink('share', true, 'public link'), payload: [...contentParts, item], targets: [{ field: 'url', value: href }] });
   }
-  // An RPC-style endpoint whose last path segment deletes (files/delete_v2, messages.remove) deletes.
-  if (DELETE_ENDPOINT.test(lastSegment)) {
-    return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to the delete endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });
+  // An RPC-style endpoint whose last path segment deletes (files/delete_v2, messages.remove,
+  // deletefolderrecursive) deletes, and so does a GraphQL mutation or RPC method that does
+  // (issueDelete), or a body that says so ({action: "destroy"}, {trashed: true}, a $batch of DELETEs).
+  const deleting = SEARCH_SEGMENT.test(lastSegment) ? null : deletingArgument(leaves);
+  const rpcDeletes = rpc !== null && !rpc.read && rpc.words.some((w) => RPC_DELETE_WORDS.has(w));
+  if (DELETE_ENDPOINT.test(lastSegment) || GLUED_DELETE.test(lastSegment) || rpcDeletes || deleting) {
+    const how = deleting ? `a body that deletes (${deleting.path}: ${deleting.value})` : rpcDeletes ? `${rpc!.how} ${rpc!.name}` : `the delete endpoint ${pathname}`;
+    return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP ${method} to ${how}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.paths, ...args.content, { field: 'url', value: href }] });
   }
   // A quote, an estimate or a fee preview (Wise …/quotes) prices a payment; it moves nothing.
   const prices = PRICING_ENDPOINT.test(lastSegment);
@@ -253,8 +267,18 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (PASSWORD_ENDPOINT.test(lastSegment)) {
     return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} to the password endpoint ${pathname}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
+  // A user's sign-in itself — its factors, sessions, verification codes, its sign-out everywhere —
+  // is changed by an identity provider's user endpoints (Okta …/lifecycle/reset_factors, Graph
+  // …/revokeSignInSessions, Google Admin …/twoStepVerification/turnOff, Auth0 …/multifactor/…).
+  const signIn = USER_PATH.test(pathname) ? SIGN_IN_ENDPOINT.exec(pathname) : null;
+  if (signIn) {
+    return lift({ effect: 'account', resource: 'accounts', verb: verbOf('account'), lifted: `HTTP ${method} to the sign-in endpoint …/${signIn[1]} of a user on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
+  }
   const uploadsContacts = backend?.write === 'send' && CONTACT_LIST_PATH.test(pathname);
-  if (!uploadsContacts && (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel))) {
+  // Moving, copying, labelling or flagging a message on its service (Graph …/messages/{id}/move,
+  // Gmail …/modify) files it where it is; it delivers nothing.
+  const filesAMessage = backend?.write === 'send' && MESSAGE_FILING_SEGMENT.test(lastSegment);
+  if (!uploadsContacts && !filesAMessage && (backend?.write === 'send' || (emailRecipients.length > 0 && !privateLabel))) {
     const kind = backend ? (catalog.kindInfo(catalog.kindOfResource(backend.resource)).sink ?? 'email') : 'email';
     // A message's own headers name its recipients when the API takes a raw RFC 822 message (Gmail's `raw`).
     // ...or a message service's other addressing (Graph /invitations: invitedUserEmailAddress) names them.
@@ -268,7 +292,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   // Setting a user's second factor or password, or changing its sign-in address, changes an account, on any API.
   // (A whole record written back — a CRM account with its name, owner, phone and revenue — is a sync, not a sign-in change.)
-  const changesUser = (method === 'PATCH' || method === 'PUT') && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
+  // (Okta updates a user with a POST to the user itself: …/users/{id})
+  const changesUser = (method === 'PATCH' || method === 'PUT' || (method === 'POST' && ONE_USER_PATH.test(pathname))) && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
   const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
   // (on such an endpoint a plain `account` or `routing` key is the bank account, not an account name)
@@ -291,6 +316,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   return lift({ effect: 'http_write', resource, verb: 'write', lifted: `HTTP ${method} to ${host}`, sink: httpSink(host, org), payload: [...contentParts, ...args.recipients, ...args.payees], targets: [{ field: 'url', value: href }] });
 }
+
+/** The last path segment of a message service's endpoints that file a message rather than deliver it. */
+const MESSAGE_FILING_SEGMENT = /^(move|copy|archive|unarchive|modify|batchModify|labels?|flag|unflag|markAsRead|markAsUnread|mark_?read|mark_?unread|star|unstar|snooze|pin|unpin|mute|unmute|categorize|untrash)$/i;
 
 /** Paths of a message service that hold lists of people rather than deliver to them. */
 const CONTACT_LIST_PATH = /\/(contacts|audiences|lists|members|subscribers|segments)(\/|$)/i;
@@ -323,7 +351,11 @@ function accessGrant(method: string, pathname: string, leaves: ReadonlyArray<{ k
 
 /** A change of a sign-in address touches that and little else. */
 const SIGN_IN_CHANGE_MAX_FIELDS = 3;
-const SIGN_IN_KEY = /^(email|login|login_?email|username|phone|phone_?number)$/i;
+const SIGN_IN_KEY = /^(email|login|login_?email|username|phone|phone_?number|mobile_?phone|primary_?phone|second_?email|secondary_?email|alternate_?email|alt_?email|backup_?email|recovery_?email)$/i;
+/** One user addressed by its id (…/users/00u8k2p1zqT5hV3a4x7), not the collection a POST creates in. */
+const ONE_USER_PATH = /\/(users?|accounts?|members?|profiles?)\/[^/]+\/?$/i;
+/** Sub-resources of a user that are how it signs in: factors, methods, sessions, codes, sign-out. */
+const SIGN_IN_ENDPOINT = /\/((?:reset_?|enroll_?)?factors?|mfa|multi_?factor|authentication|(?:phone|e-?mail|password|fido2|sms|voice|software_?oath|microsoft_?authenticator|temporary_?access_?pass|windows_?hello\w*|sign_?in|auth\w*)_?methods|two_?step_?verification|2sv|verification_?codes|backup_?codes|recovery_?codes|passkeys?|webauthn|credentials|revoke_?sign_?in_?sessions|invalidate_?all_?refresh_?tokens|sign_?out|log_?out|sessions|lifecycle\/(?:reset_password|expire_password|reset_factors|unlock|suspend|unsuspend|deactivate|activate|reactivate)|invalidate[\w-]*)(?:\/|$)/i;
 
 const MIME_RECIPIENTS = /^(?:to|cc|bcc):[ \t]*(.+)$/gim;
 

@@ -67,6 +67,19 @@ function contextEffect(inputs: GuiInputs, context: string): Lifted['effect'] | n
   return null;
 }
 
+/** The question of the dialog read on the screen whose confirm commits an effect, and that effect. */
+function dialogAsking(inputs: GuiInputs): { text: string; effect: Lifted['effect'] } | null {
+  for (const text of inputs.screen.dialogQuestions) {
+    // (the bin's own name over its dialog is where the screen is, not what it does: "Corbeille" /
+    // "Restaurer 3 éléments ?"; and clearing filters or a sort clears the view: "¿Borrar todos los filtros?")
+    if (TRASH_FOLDER.test(text.trim()) || VIEW_STATE.test(text)) continue;
+    const semantic = inputs.catalog.buttonByLabel(text);
+    const effect = inputs.catalog.contextEffect(text) ?? (semantic ? SEMANTIC_EFFECTS[semantic] : undefined);
+    if (effect) return { text, effect };
+  }
+  return null;
+}
+
 /** Does the path entry at `i` — or, outside Settings, the one just before it — name the screen's view state? */
 function namesViewState(inputs: GuiInputs, i: number): boolean {
   const path = inputs.screen.path;
@@ -289,8 +302,12 @@ function identityChange(inputs: GuiInputs, label: string): Lifted | null {
   const { screen } = inputs;
   // (a password manager's Login item is the user's own record of a sign-in: saving it changes no account)
   if (inputs.kind === 'password_manager') return null;
-  if (!ACCOUNT_SAVE.test(label.trim()) || !screen.path.some((p) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p))) return null;
-  const identity = screen.draft().filter((f) => f.value.trim() !== '' && (SIGN_IN_FIELD.test(fieldName(f.key)) || SIGN_IN_VALUE.test(f.value.trim())));
+  // (an app's own settings count as well, and the screens of a sign-in detail: Settings → Mobile Number
+  // → Save; Sign in & security → Email addresses → Add email address — but not a contacts app's, whose fields are other people's)
+  const onPath = (p: string) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p) || (inputs.kind !== 'contacts' && inputs.kind !== 'calendar' && SIGN_IN_PATH.test(p));
+  const saves = ADD_SIGN_IN.test(label.trim()) || (inputs.kind !== 'browser' && ACCOUNT_SAVE.test(label.trim()));
+  if (!saves || !screen.path.some(onPath)) return null;
+  const identity = screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'url' && f.role !== 'search' && (SIGN_IN_FIELD.test(fieldName(f.key)) || SIGN_IN_VALUE.test(f.value.trim())));
   if (identity.length === 0) return null;
   return base(inputs, 'account', `button "${label}" saves a new sign-in detail (${fieldName(identity[0].key)}) of the account`, { resource: 'accounts', targets: [...identity.map((f) => ({ field: f.key, value: f.value })), ...pickedItems(inputs, 3, 'screen')] });
 }
@@ -299,8 +316,11 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   const { screen, kind } = inputs;
   // (a file picked on the way names an item, not what the screen does: zoom_installer_5.17.apk → Delete → OK deletes)
   const context = [...screen.path.slice(-4).filter((p) => !FILE_NAME.test(p.trim())), semanticLabel].join(' / ');
-  const effect = contextEffect(inputs, context);
-  const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}`;
+  // (when the way here names nothing, the dialog read on the screen says what its confirm does: "Vider la corbeille ?" → button1)
+  const pathEffect = contextEffect(inputs, context);
+  const question = pathEffect ? null : dialogAsking(inputs);
+  const effect = pathEffect ?? question?.effect ?? null;
+  const why = `confirm "${semanticLabel}" after ${screen.path.slice(-3).join(' → ') || 'app start'}${question ? ` on the dialog "${question.text}"` : ''}`;
   const draft = draftParts(screen);
   if (kind === 'permissions') {
     if (refuses(inputs.gui.target, semanticLabel)) return base(inputs, 'navigate', `${why}: the permission is refused`);
@@ -405,6 +425,8 @@ const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|�
 /** A certificate or key-store file as a file list shows it. */
 const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
+/** The button that completes a booking or a reservation, in the languages the lexicon knows. */
+const COMPLETE_BOOKING = /^(complete|confirm|finish|finalize|finalise)( (your|the|my))? (reservation|booking)$|^(finaliser|confirmer|valider) (la |ma |votre )?réservation$|^(confirmar|completar|finalizar) (la |a |mi |minha |sua )?reserva$|^(conferma|completa|concludi) (la )?prenotazione$|^(buchung|reservierung) (bestätigen|abschließen)$|^boeking (bevestigen|afronden)$|^potwierdź rezerwację$|^(подтвердить|завершить) бронирование$|^rezervasyonu (tamamla|onayla)$|^(إتمام|تأكيد|أكمل|اكمال|إكمال) الحجز$|^予約(を)?(確定|完了)(する)?$|^(确认|完成|確認)(预订|預訂|预定|預定)$|^예약 ?(확정|완료)(하기)?$|^(selesaikan|konfirmasi) (pemesanan|reservasi)$|^(hoàn tất|xác nhận) đặt (phòng|chỗ|bàn)$|^ยืนยันการจอง$|^बुकिंग की पुष्टि करें$/iu;
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
@@ -422,6 +444,10 @@ const HISTORY_WORDS = /^(activity|history|transactions?|statements?|recent activ
 const BALANCE_WORDS = /balance|total|available|saldo|solde|guthaben|余额|残高|잔액|limit|spent|received|earned/i;
 const PREFERENCE_ROW = /^android:id\/(title|summary)$/;
 const PROFILE_WORDS = /profile|personal (info|details|information)|login|sign.?in|security|个人信息|个人资料|プロフィール|個人情報|프로필|개인 ?정보|perfil|profil|datos personales|persönliche daten|informations personnelles/i;
+/** Screens on the way to a sign-in detail: an app's settings, its verification and recovery pages, its lists of addresses and numbers. */
+const SIGN_IN_PATH = /settings|einstellungen|paramètres|ajustes|configuración|configurações|impostazioni|设置|設定|설정|настройки|two.?step|2-?step|verification|recovery|phone numbers?|mobile number|e-?mail address(es)?|contact info|sign.?in method/i;
+/** Buttons that add a sign-in detail ("Add", "Add phone", "Add email address"). */
+const ADD_SIGN_IN = /^(add|添加|追加|추가|agregar|añadir|hinzufügen|ajouter|adicionar|aggiungi)( (a |an |new |another |backup |recovery )?(phone( number)?|number|mobile( number)?|e-?mail( address)?|recovery (e-?mail|phone)|backup (e-?mail|phone)|sign.?in method))?$/i;
 /** Fields that hold how the account signs in or is recovered. */
 const SIGN_IN_FIELD = /e-?mail|phone|mobile|password|passcode|username|login|recovery|two.?factor|2fa|邮箱|手机|密码|メール|電話|パスワード|이메일|전화|비밀번호/i;
 /** A value that is an e-mail address or a phone number: what accounts sign in and recover with. */
@@ -442,7 +468,7 @@ function refuses(target: Target | undefined, label: string): boolean {
 const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행)$/iu;
 const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
 
-const ACCOUNT_SECURITY_BUTTON = /^(link (a |this )?device|link desktop device|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
+const ACCOUNT_SECURITY_BUTTON = /^((log|sign) ?(out|off)( of)? (all|every)( (known|other))? (devices|sessions|web sessions)|(log|sign) ?(out|off) (of )?(all )?other (devices|sessions)|link (a |this )?device|link desktop device|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
 
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
 
@@ -490,6 +516,11 @@ function liftTap(inputs: GuiInputs): Lifted {
   // A web page's own button ("Continue", "Check token", "Submit") submits the form typed into it
   // (a button by its class, or a short label tapped with no class named: "Restore wallet", "Validate").
   const pageButton = /button/i.test(target?.className ?? '') || (!target?.className && !target?.resourceId && label.trim().split(/\s+/).length <= 4);
+  // (a site's own security page adding a sign-in phone changes the account there: mysignins… → Add)
+  if (kind === 'browser' && semantic === null) {
+    const change = identityChange(inputs, label);
+    if (change) return change;
+  }
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && pageButton && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
     return liftSend(inputs, `web page button "${label}" with a filled-in form`);
   }
@@ -501,6 +532,9 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (SUM_THEN_SEND.test(label.trim())) return liftPayment(inputs, `button "${label}" sends the sum it names`);
   // A button that says pay and names the sum ("₹299 का भुगतान करें", "Zahlen 20 €") pays it, in any app.
   if (semantic === null && namesTheSumItPays(label) && catalog.contextEffect(label) === 'payment') return liftPayment(inputs, `button "${label}" names the sum it pays`);
+  // Completing a booking or a reservation pays for it when its price is in view (a hotel's
+  // "1泊 · ¥38,400" → 予約を確定する); a table booked without prepayment pays nothing.
+  if (semantic === null && COMPLETE_BOOKING.test(label.trim()) && (screen.shownPrice !== null || draftParts(screen).amount.length > 0 || screen.path.slice(-3).some(namesASum))) return liftPayment(inputs, `button "${label}" completes a booking with its price shown`);
   // Past the amount, a button that says pay/transfer in any language moves the money ("Transfer money", "Überweisen"),
   // and so does exchanging it into another currency in a wallet ("Exchange GBP to EUR").
   if (semantic === null && draftParts(screen).amount.length > 0 && (catalog.contextEffect(label) === 'payment' || (CURRENCY_EXCHANGE.test(label) && (kind === 'payments' || (label.match(ISO_CURRENCY_CODES) ?? []).length >= 2)))) return liftPayment(inputs, `button "${label}" after an amount was typed`);

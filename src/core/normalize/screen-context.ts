@@ -119,15 +119,34 @@ const BALANCE = /balance|saldo|số dư|余额|餘額|잔액|残高|solde|guthab
 const DUE = /amount|total|\bdue\b|to pay|số tiền|tổng|importe|monto|a pagar|betrag|summe|montant|à payer|valor|金额|总计|合计|应付|實付|金額|合計|お支払い|금액|합계|jumlah|ยอดชำระ|ยอดรวม|сумма|итого|kwota|tutar/i;
 
 /** The text of a screen that names a sum due ("Số tiền: 842.000đ", "Total ₫1.389.000"), not a balance; one sum only (a list of transactions is not a bill). */
-export function sumDue(texts: readonly string[]): string | null {
+export function sumDue(texts: readonly string[], needsDueWord = true): string | null {
   let due: string | null = null;
   let sums = 0;
   for (const text of texts) {
     if (text.length > 80 || !SUM.test(text)) continue;
     sums++;
-    if (due === null && DUE.test(text) && !BALANCE.test(text)) due = text;
+    if (due === null && (!needsDueWord || DUE.test(text)) && !BALANCE.test(text)) due = text;
   }
   return sums <= 3 ? due : null;
+}
+
+/** A confirm dialog's question: short, and asked ("Delete 3 photos?", "¿Vaciar este chat?", "删除此文件？"). */
+function isDialogQuestion(text: string): boolean {
+  const t = text.trim();
+  return t.length >= 4 && t.length <= 160 && (/[?？؟]$/.test(t) || t.startsWith('¿'));
+}
+
+/** A dialog's negative button. */
+const CANCEL_LABEL = /^(cancel|annuler|cancelar|abbrechen|annulla|annuleren|avbryt|annuller|peruuta|anuluj|zrušit|mégse|anulează|ακύρωση|отмена|отменить|скасувати|iptal|vazgeç|batal|hủy|hủy bỏ|ยกเลิก|रद्द करें|إلغاء|ביטול|لغو|取消|キャンセル|취소|not now|no|nein|non|não|нет|いいえ|아니요|否)$/iu;
+
+/**
+ * What a dialog on the screen says: its questions; or, on a small screen that offers a Cancel
+ * but asks nothing in words ("删除该聊天" / "取消" / "删除"), its other texts.
+ */
+function dialogTexts(texts: readonly string[]): string[] {
+  const questions = texts.filter(isDialogQuestion);
+  if (questions.length > 0 || texts.length > 6 || !texts.some((t) => CANCEL_LABEL.test(t.trim()))) return questions;
+  return texts.filter((t) => !CANCEL_LABEL.test(t.trim()) && t.trim().length <= 80);
 }
 
 export class ScreenContext {
@@ -157,16 +176,30 @@ export class ScreenContext {
     return this.shownSumFound;
   }
 
+  /**
+   * What a dialog on the screen asks ("Empty trash?", "¿Vaciar este chat?") or offers, from the
+   * last read of the screen, until the next tap or Back changes it: a generic confirm there
+   * answers them.
+   */
+  dialogQuestions: readonly string[] = [];
+
+  /** A price in view without a word that it is due ("1泊 · ¥38,400"): what a booking's own button pays. */
+  get shownPrice(): string | null {
+    return this.shownTexts ? sumDue(this.shownTexts, false) : null;
+  }
+
   /** What the screen shows now (a read of it, or the observation the gate was given). */
   showTexts(texts: readonly string[]): void {
     this.shownTexts = texts;
     this.shownSumFound = undefined;
+    this.dialogQuestions = dialogTexts(texts);
   }
 
   /** The sum shown was paid or the screen left: a Pay there commits nothing shown. */
   forgetShownSum(): void {
     this.shownTexts = null;
     this.shownSumFound = null;
+    this.dialogQuestions = [];
   }
   private fields = new Map<string, DraftField>();
 
@@ -189,6 +222,8 @@ export class ScreenContext {
   }
 
   pushPath(label: string): void {
+    // (a tap answers or leaves the dialog that was read)
+    this.dialogQuestions = [];
     if (!label) return;
     this.path.push(label);
     if (this.path.length > 12) this.path.shift();

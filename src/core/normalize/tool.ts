@@ -7,6 +7,7 @@ import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart } from '../event/agent-event';
 import type { ToolAction } from '../protocol/schema';
 import { CJK_CHAR, foldDiacritics, jsonLeaves } from '../provenance/canonical';
+import { deletingArgument } from './argument-deletes';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
 import { type Lifted, verbOf } from './lifted';
 import { forwardedTo, isCallForwardingCode } from './screen-words';
@@ -136,6 +137,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
       }
     }
   }
+  // A batch or update tool whose arguments delete ({operation: "trash"}, {操作: "削除"}, addLabelIds: ["TRASH"]) deletes.
+  if ((effect === null || effect === 'write') && deletingArgument(leaves)) effect = 'delete';
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
   const ak = catalog.argumentKeys;
   // Argument shape decides what the name does not.
