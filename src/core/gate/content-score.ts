@@ -311,9 +311,9 @@ const WALLET_KEY = new RegExp(String.raw`${WALLET_KEY_NAME}\b((?:0x)?[a-fA-F0-9]
 /**
  * The password word right before a number ("AlipayHK 支付密碼 902614", "bank password 4471"): a
  * payment or lock password is often digits only, and a note writes it without a colon.
+ * (Chinese and Japanese write no space between words: 支付密碼 is "payment password"; a door's or
+ * a lock's is an access code, which the observation labels as one: 单元门密码 739152)
  */
-// (Chinese and Japanese write no space between words: 支付密碼 is "payment password"; a door's or a
-// lock's is an access code, which the observation labels as one: 单元门密码 739152)
 const PASSWORD_THEN_DIGITS = new RegExp(`(?<!(?:door|gate|lock|alarm|garage|safe|locker|keypad|[门門锁鎖箱柜櫃禁])\\s*)(?:(?<![\\p{L}])${PASSWORD_WORD}|密码|密碼|パスワード|暗証番号)\\s*(\\d{4,12})(?![\\d\\p{L}])`, 'giu');
 
 /** A password or key after its label, in the ways a note or message writes one (the value is group 1). */

@@ -2,17 +2,10 @@
 // named delete ({operation: "trash"}, {操作: "削除"}, {action: "destroy"}), a flag that puts the
 // item in the bin ({trashed: true}), a label or a move that does (addLabelIds: ["TRASH"],
 // {destinationId: "deleteditems"}), or a batch of DELETE sub-requests (Graph's $batch).
-import { foldDiacritics } from '../provenance/canonical';
-
-export interface ArgumentLeaf {
-  path: string;
-  value: string;
-  /** The leaf's own key, lower-cased. */
-  key: string;
-}
+import { foldDiacritics, type JsonLeaf } from '../provenance/canonical';
 
 /** Keys that name what a generic call does. */
-const OPERATION_KEY = /^(action|actions|operation|operations|op|ops|command|cmd|mode|type|verb|task|do|操作|动作|動作|処理|작업|accion|operacion|aktion|vorgang|operation|operazione|operacao|действие|операция)$/;
+const OPERATION_KEY = /^(action|actions|operation|operations|op|ops|command|cmd|mode|type|verb|task|do|操作|动作|動作|処理|작업|accion|operacion|aktion|vorgang|operazione|operacao|действие|операция)$/;
 /** Values of those keys that delete, in the languages the lexicon knows (accents folded). */
 const DELETE_OPERATION = /^(?:(?:bulk|batch|mass|permanent(?:ly)?|hard|force)[ _-]?)?(delete|remove|trash|destroy|purge|erase|wipe|shred|expunge|discard|borrar|eliminar|excluir|apagar|loschen|entfernen|supprimer|effacer|cancella|elimina|verwijderen|usun|sil|hapus|xoa|удалить|удаление|削除|削除する|删除|刪除|彻底删除|永久删除|삭제|영구 삭제)(?:[ _-]?(?:all|many|items?|files?|permanently|forever|recursive|hard))*$/iu;
 /** Flags that put an item in the bin, or past it. */
@@ -26,7 +19,7 @@ const BIN = /^(deleteditems|deleted[ _-]?items|trash|bin|recycle[ _-]?bin|recycl
 const TRUE = /^(true|1|yes)$/i;
 
 /** The leaf of a call's arguments that makes it a delete, or null. */
-export function deletingArgument(leaves: readonly ArgumentLeaf[]): ArgumentLeaf | null {
+export function deletingArgument(leaves: readonly JsonLeaf[]): JsonLeaf | null {
   for (const leaf of leaves) {
     const value = leaf.value.trim();
     if (value === '') continue;

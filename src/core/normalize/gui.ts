@@ -424,9 +424,9 @@ const CART = /\bcart\b|\bbasket\b|shopping bag|cart_item|购物车|購物車|カ
 const DRAWER = /navigation drawer|open drawer|show navigation|^menu$|^folders$|侧边栏|菜单|メニュー|메뉴|menü|menú|navigationsleiste/i;
 /** A certificate or key-store file as a file list shows it. */
 const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i;
-/** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 /** The button that completes a booking or a reservation, in the languages the lexicon knows. */
 const COMPLETE_BOOKING = /^(complete|confirm|finish|finalize|finalise)( (your|the|my))? (reservation|booking)$|^(finaliser|confirmer|valider) (la |ma |votre )?réservation$|^(confirmar|completar|finalizar) (la |a |mi |minha |sua )?reserva$|^(conferma|completa|concludi) (la )?prenotazione$|^(buchung|reservierung) (bestätigen|abschließen)$|^boeking (bevestigen|afronden)$|^potwierdź rezerwację$|^(подтвердить|завершить) бронирование$|^rezervasyonu (tamamla|onayla)$|^(إتمام|تأكيد|أكمل|اكمال|إكمال) الحجز$|^予約(を)?(確定|完了)(する)?$|^(确认|完成|確認)(预订|預訂|预定|預定)$|^예약 ?(확정|완료)(하기)?$|^(selesaikan|konfirmasi) (pemesanan|reservasi)$|^(hoàn tất|xác nhận) đặt (phòng|chỗ|bàn)$|^ยืนยันการจอง$|^बुकिंग की पुष्टि करें$/iu;
+/** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */

@@ -176,12 +176,17 @@ export class ScreenContext {
     return this.shownSumFound;
   }
 
+  /** A tap since the screen was last read: the dialog it showed was answered or left. */
+  private dialogLeft = false;
+
   /**
    * What a dialog on the screen asks ("Empty trash?", "¿Vaciar este chat?") or offers, from the
    * last read of the screen, until the next tap or Back changes it: a generic confirm there
-   * answers them.
+   * answers them. Found only when a confirm asks, like the sum shown.
    */
-  dialogQuestions: readonly string[] = [];
+  get dialogQuestions(): readonly string[] {
+    return this.shownTexts && !this.dialogLeft ? dialogTexts(this.shownTexts) : [];
+  }
 
   /** A price in view without a word that it is due ("1泊 · ¥38,400"): what a booking's own button pays. */
   get shownPrice(): string | null {
@@ -192,14 +197,13 @@ export class ScreenContext {
   showTexts(texts: readonly string[]): void {
     this.shownTexts = texts;
     this.shownSumFound = undefined;
-    this.dialogQuestions = dialogTexts(texts);
+    this.dialogLeft = false;
   }
 
   /** The sum shown was paid or the screen left: a Pay there commits nothing shown. */
   forgetShownSum(): void {
     this.shownTexts = null;
     this.shownSumFound = null;
-    this.dialogQuestions = [];
   }
   private fields = new Map<string, DraftField>();
 
@@ -223,7 +227,7 @@ export class ScreenContext {
 
   pushPath(label: string): void {
     // (a tap answers or leaves the dialog that was read)
-    this.dialogQuestions = [];
+    this.dialogLeft = true;
     if (!label) return;
     this.path.push(label);
     if (this.path.length > 12) this.path.shift();

@@ -302,9 +302,16 @@ export function decodedVariants(text: string, depth = 2): string[] {
   return out;
 }
 
+/** A leaf of a JSON value: its dotted path, its value as text, and its own key, lower-cased. */
+export interface JsonLeaf {
+  path: string;
+  value: string;
+  key: string;
+}
+
 /** Flattens any JSON value into its string leaves (numbers included), with their key paths and
  * the lower-cased name of the key that holds each leaf (array indexes skipped). */
-export function jsonLeaves(value: unknown, path = '', out: Array<{ path: string; value: string; key: string }> = [], key = ''): Array<{ path: string; value: string; key: string }> {
+export function jsonLeaves(value: unknown, path = '', out: JsonLeaf[] = [], key = ''): JsonLeaf[] {
   if (value === null || value === undefined) return out;
   if (typeof value === 'string') {
     const trimmed = value.trim();

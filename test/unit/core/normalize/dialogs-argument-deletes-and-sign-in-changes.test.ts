@@ -152,5 +152,3 @@ describe('payment passwords and bookings', () => {
     expect(steps).toEqual(['allow', 'allow', 'ask']);
   });
 });
-
-
