@@ -13,7 +13,7 @@ import type { ContentScores, RuleContext } from '../rules/context';
 import { joinValues } from '../rules/fields';
 import type { CompiledPack } from '../rules/pack';
 import type { SessionState } from '../session/session-state';
-import { MEDIA_FILE, recipientKey, serviceOf } from '../normalize/sinks';
+import { hostWithoutData, MEDIA_FILE, recipientKey, serviceOf } from '../normalize/sinks';
 import { emailThread, threadKey } from '../normalize/gui';
 import { scoreContent, type ContentFindings } from './content-score';
 
@@ -161,15 +161,17 @@ class GateContext implements RuleContext {
         const backHome = this.event.sink?.kind === 'http' ? this.event.sink.host : undefined;
         // Following a link goes to the site the link names: its path is not news to that site.
         const site = backHome ? backHome.toLowerCase().replace(/^www\./, '') : undefined;
-        // ...and a host's own name (a sender's domain seen in a mail) is not news to that host.
-        const hostKey = backHome ? squash(backHome) : '';
+        // ...and a host's own name (a sender's domain seen in a mail) is not news to that host
+        // (but data prepended to it as labels is: 447100923318.meilintan.r7.dnslog-relay.com).
+        const hostKey = backHome ? squash(hostWithoutData(backHome)) : '';
         // Ids a service issued (a Stripe customer, a Wise quote) go back to that service in its
         // next call; a message to people is never the service itself.
         const service = this.event.sink && !MESSAGE_SINKS.has(this.event.sink.kind) ? serviceOf(this.event) : null;
         // A reply in a conversation sends back to the person what they wrote there.
         const reply = replyThread(this.event);
         // ...and a name that is part of the recipient's own address is not news to them (BESCOM → bescom.billdesk@hdfcbank).
-        const recipients = this.event.sink ? this.event.sink.recipients.map(squash).filter((k) => k.length >= 5) : [];
+        // (nor is it, for a host, the data prepended to its name)
+        const recipients = this.event.sink ? this.event.sink.recipients.map((r) => squash(this.event.sink!.kind === 'http' ? hostWithoutData(r) : r)).filter((k) => k.length >= 5) : [];
         // A payment made from what a payment service listed (a bill's payee, amount and reference) is that payment, not a leak;
         // and any payment's own parameters (amount, payee, account, reference) are what it pays: only its free text can carry data away.
         const payment = this.event.sink?.kind === 'payment';

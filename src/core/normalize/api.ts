@@ -9,7 +9,7 @@ import { type Lifted, verbOf } from './lifted';
 import { multipartFields } from './multipart';
 import { deletingArgument } from './argument-deletes';
 import { rpcOperation } from './rpc-operation';
-import { httpSink, isEmailAddress, messageSink, simpleSink } from './sinks';
+import { httpSink, isEmailAddress, messageSink, simpleSink, subdomainData } from './sinks';
 
 export interface HttpCall {
   method: string;
@@ -147,13 +147,20 @@ const RPC_DELETE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'trash
 /** Endpoints that look things up by a filter (which may name the bin) rather than act on them. */
 const SEARCH_SEGMENT = /^(search|query|list|find|filter|count|lookup)$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
-const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds']);
+const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds', 'swap', 'swaps']);
 
 /** The key that names a device-management command, and the commands that erase the device. */
 const DEVICE_COMMAND_KEY = /^(type|command|command_?type|action|request_?type|name)$/i;
 const WIPE_COMMAND = /^(wipe|wipe_?device|device_?wipe|remote_?wipe|full_?wipe|factory_?reset|erase_?device|erase_?all|reset_?device|wipe_?data)$/i;
 const EXEC_PATH_WORDS = new Set(['exec', 'execute', 'shell', 'run', 'runs', 'command', 'commands', 'cmd', 'script', 'scripts']);
 /** Endpoints that make a link anyone can open. */
+/** How a managed app is deployed, and the deployments that put it on the device without the user. */
+const INSTALL_KEY = /^(install_?type|install_?mode|installation_?type|deployment_?type|install_?behavior)$/i;
+const INSTALLS = /^(force_?install(ed)?|required_?for_?setup|preinstalled|kiosk|required|auto_?install|install|mandatory)$/i;
+/** Device policies that decide whether unknown apps, debugging or app verification are allowed. */
+const DEVICE_SECURITY_KEY = /^(untrusted_?apps_?policy|install_?unknown_?sources_?allowed|debugging_?features_?allowed|developer_?settings|usb_?debugging_?(allowed|enabled)?|adb_?enabled|google_?play_?protect_?verify_?apps|verify_?apps_?(enabled|policy)|unknown_?sources_?(allowed|enabled)?|allow_?unknown_?sources)$/i;
+/** Values that keep such a policy closed. */
+const KEEPS_SECURE = /^(false|0|disallow\w*|block\w*|deny|denied|disabled?|off|enforced|verify_?apps_?enforced|developer_?settings_?disabled|debugging_?features_?not_?allowed|untrusted_?apps_?policy_?unspecified)$/i;
 const PUBLIC_LINK_PATH = /create_?shared_?link|shared_?links?(\/|$)|create_?link|createlink|public_?(url|link)/i;
 /** The last path segment of an RPC-style call that executes what an earlier call prepared. */
 const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fund|pay|capture|charge|settle)$/i;
@@ -174,6 +181,9 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   const pathname = url.pathname;
   if (pathname.length > 1) urlParts.push({ field: 'url.path', value: pathname.includes('%') ? decodeURIComponentSafe(pathname) : pathname });
   if (url.search.length > 1) for (const [k, v] of url.searchParams) urlParts.push({ field: `url.query.${k}`, value: v });
+  // Labels prepended to a domain carry data to whoever runs its name servers (447100923318.meilintan.r7.dnslog-relay.com).
+  const carried = subdomainData(host);
+  if (carried) urlParts.push({ field: 'url.host', value: carried });
   // Custom headers travel too; credentials for the called service itself are not content.
   const headers = call.headers ?? {};
   // (their credentials are carried too, as credentials: a token observed on the device and put
@@ -236,6 +246,17 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // A device-management command that wipes the device ({"type": "WIPE"} to …/devices/{id}/commands) resets it.
   if (leaves.some((l) => DEVICE_COMMAND_KEY.test(l.key) && WIPE_COMMAND.test(l.value.trim()))) {
     return lift({ effect: 'reset', resource: 'device', verb: 'reset', lifted: `HTTP ${method} sending a wipe command through ${host}`, sink: null, payload: contentParts, targets: [{ field: 'url', value: href }] });
+  }
+  // A device-management policy that force-installs packages (Android Management API
+  // {applications: [{packageName, installType: FORCE_INSTALLED}]}) installs them on every device it
+  // governs; one that opens the devices to unknown sources or debugging changes their security settings.
+  const installs = args.packages.length > 0 && leaves.some((l) => INSTALL_KEY.test(l.key) && INSTALLS.test(l.value.trim()));
+  if (installs) {
+    return lift({ effect: 'install', resource: 'apps', verb: verbOf('install'), lifted: `HTTP ${method} installing ${args.packages.map((p) => p.value).join(', ')} through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...args.packages, { field: 'url', value: href }] });
+  }
+  const loosened = leaves.filter((l) => DEVICE_SECURITY_KEY.test(l.key) && !KEEPS_SECURE.test(l.value.trim()));
+  if (loosened.length > 0) {
+    return lift({ effect: 'settings', resource: 'settings', highImpact: true, verb: verbOf('settings'), lifted: `HTTP ${method} setting ${loosened.map((l) => `${l.key}: ${l.value}`).join(', ')} through ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [...loosened.map((l) => ({ field: l.path, value: l.value })), { field: 'url', value: href }] });
   }
   // Creating a shared or public link to a file (Dropbox create_shared_link, Graph createLink) publishes it to anyone with the link.
   if (PUBLIC_LINK_PATH.test(pathname)) {

@@ -237,8 +237,10 @@ function liftSend(inputs: GuiInputs, why: string, extra: PayloadPart[] = []): Li
   }
   if (kind === 'files' || kind === 'photos') {
     // Inviting people by e-mail (Share → Invite people) shares with them: internal addresses stay inside.
-    const emails = draft.recipients.filter(isEmailAddress);
-    const sink = emails.length > 0 && emails.length === draft.recipients.length ? messageSink('email', emails, org) : simpleSink('share', true, 'share');
+    // (so does a comment that mentions people by address, "+payroll-ops@vantaro.io bitte prüfen": they are notified with it)
+    const mentioned = draft.recipients.length === 0 ? draft.body.flatMap((p) => [...p.value.matchAll(MENTIONED_ADDRESS)].map((m) => m[1])) : [];
+    const emails = mentioned.length > 0 ? mentioned : draft.recipients.filter(isEmailAddress);
+    const sink = emails.length > 0 && (mentioned.length > 0 || emails.length === draft.recipients.length) ? messageSink('email', emails, org) : simpleSink('share', true, 'share');
     return base(inputs, 'share', `${why}: share from ${kind}`, { verb: 'send', sink, payload: draft.body, targets: draft.targets });
   }
   // An app the map does not know is an e-mail client when what it addresses are e-mail addresses
@@ -258,6 +260,12 @@ function liftSend(inputs: GuiInputs, why: string, extra: PayloadPart[] = []): Li
     targets: [...draft.targets, ...thread.filter((t) => BARE_ADDRESS.test(t.trim())).map((value) => ({ field: 'conversation', value }))],
   });
 }
+
+/** Where a map shows the user: their position, saved and labelled places, their timeline, a shared live location. */
+const PERSONAL_PLACE = /\b(your|my|current) (location|position|place|places)\b|^(home|work|saved|starred|labeled|labelled|timeline|your timeline|your places|parking|parked|location sharing|share (your )?location|share live location|you are here|visited places)$|^(zuhause|arbeit|casa|trabajo|maison|travail|lavoro|trabalho|дом|работа|ev|iş|rumah|kantor|nhà|家|公司|自宅|職場|집|직장)$|我的位置|当前位置|目前位置|現在地|내 위치|현재 위치|mi ubicación|ubicación actual|ma position|position actuelle|mein standort|aktueller standort|la mia posizione|minha localização|localização atual|моё местоположение|мое местоположение|konumum|lokasi saya|vị trí của tôi|位置信息|位置共享|ロケーション履歴|タイムライン|时间轴|時間軸|타임라인/iu;
+
+/** An address mentioned in a comment, +name@domain or @name@domain: the person is notified. */
+const MENTIONED_ADDRESS = /(?<![^\s(])[+@]([^\s@+]+@[^\s@]+\.[a-z]{2,})/giu;
 
 /** A phone number, e-mail address or @/$ handle rather than a contact's name. */
 const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,})$/;
@@ -347,6 +355,8 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   if (!effect && namesTheSumItPays(semanticLabel) && !CART.test(semanticLabel)) return liftPayment(inputs, `${why}: the button names the sum it pays`);
   // The package installer's own confirm installs what it was handed.
   if (!effect && kind === 'installer' && installerCommits(inputs)) return base(inputs, 'install', `${why}: package installer`, { resource: 'apps', targets: pickedItems(inputs, 2, 'package') });
+  // Android's certificate installer's confirm (name the certificate → OK) installs it: a CA, VPN or Wi-Fi credential.
+  if (!effect && kind === 'certificates' && installerCommits(inputs)) return base(inputs, 'settings', `${why}: certificate installer`, { resource: 'settings', highImpact: true, targets: [...pickedItems(inputs, 2, 'screen'), ...screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'password').map((f) => ({ field: f.key, value: f.value }))] });
   if (effect) {
     const resource = effect === 'uninstall' || effect === 'install' ? 'apps' : effect === 'permission' ? 'permissions' : effect === 'account' ? 'accounts' : effect === 'reset' ? 'device' : inputs.catalog.kindInfo(kind).resource;
     return base(inputs, effect, `${why}: ${effect}`, { resource, targets: pickedItems(inputs, 3, 'screen') });
@@ -366,6 +376,22 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
     return base(inputs, 'settings', `${why}: ${sensitive ? 'security-relevant ' : ''}settings change`, { resource: 'settings', highImpact: sensitive, targets: [...[...screen.path.slice(-3), semanticLabel].map((value) => ({ field: 'setting', value })), ...typed] });
   }
   return base(inputs, 'navigate', `${why}: nothing to commit`);
+}
+
+/** Screens where an event is made: what their Save commits goes to the guests. */
+const EVENT_WORDS = /\b(new event|event|events|meeting|invite|invitation|calendar|appointment)\b|termin|evento|événement|réunion|reunión|会议|會議|会議|日程|予定|일정|회의/i;
+const INVITES = /^(send|invite|send invite|send invitation|send invitations)$/i;
+
+/** Saving an event with guests typed in (Calendar; Outlook's calendar) sends them the invitation, and its notes with it. */
+function eventInvite(inputs: GuiInputs, label: string): Lifted | null {
+  const { screen, kind, org } = inputs;
+  const trimmed = label.trim();
+  if (!SAVES_A_RECORD.test(trimmed) && !INVITES.test(trimmed)) return null;
+  if (kind !== 'calendar' && !(kind === 'email' && screen.path.some((p) => EVENT_WORDS.test(p)))) return null;
+  const guests = screen.draft().filter((f) => f.role === 'recipient' && isEmailAddress(f.value.trim())).map((f) => f.value.trim());
+  if (guests.length === 0) return null;
+  const draft = draftParts(screen);
+  return base(inputs, 'send', `button "${label}" saves an event with guests: the invitation goes to ${guests.join(', ')}`, { resource: inputs.catalog.kindInfo(kind).resource, sink: messageSink('email', guests, org), payload: draft.body, targets: draft.targets });
 }
 
 /** Going to what was typed in a browser's address bar: a GET to that host, carrying the URL. */
@@ -455,7 +481,10 @@ const SIGN_IN_VALUE = /^([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?[\d\s().-]{8,})$/i;
 /** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
 const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
 const SAVES_A_RECORD = /^(save|done|add|create|ok|保存|完成|添加|创建|确定|guardar|enregistrer|speichern|salva|salvar|hinzufügen|ajouter|añadir|aggiungi)$/i;
-const DEFAULT_APPS = /^(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|приложения по умолчанию|varsayılan uygulamalar)$/i;
+/** Settings' list of app roles (Default apps; Samsung's "Choose default apps" / 기본 앱 선택). */
+const DEFAULT_APPS = /^((choose|select|manage) )?(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|приложения по умолчанию|varsayılan uygulamalar)( ?(selection|settings|선택|설정|设置|設定))?$/iu;
+/** A role dialog's or a role screen's confirm: the app picked becomes the default. */
+const SET_AS_DEFAULT = /^(set as default|make default|use as default|set as default app|기본으로 설정|기본 앱으로 설정|设为默认(应用)?|設為預設(應用程式)?|デフォルトに設定|既定に設定|als standard (festlegen|einrichten|verwenden)|establecer como predeterminad[ao]|definir como (padrão|predefinid[ao])|définir (comme application )?par défaut|imposta come predefinit[ao]|установить по умолчанию|сделать по умолчанию|varsayılan olarak ayarla|jadikan (default|bawaan)|đặt làm mặc định)$/iu;
 /** A permission dialog's refusal, in any language: its id says deny, or its label negates Allow. */
 const REFUSAL = /don.?t|deny|拒绝|拒絕|不允许|不允許|許可しない|허용 안 ?함|거부|no permitir|ne pas autoriser|refuser|nicht zulassen|ablehnen|non consentire|não permitir|negar|запретить|отклонить|izin verme|reddet|jangan izinkan|tolak|không cho phép|từ chối/i;
 const REFUSAL_ID = /:id\/\w*(deny|reject|negative|cancel|dont_allow)\w*$|:id\/button2$/i;
@@ -486,9 +515,17 @@ function liftTap(inputs: GuiInputs): Lifted {
   const target = gui.target;
   const label = targetLabel(target);
   // Choosing the app for a role (Default apps → SMS app → Textra) hands that app the role's access.
-  if (kind === 'settings' && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2]) && !catalog.buttonByLabel(label)) {
+  if (kind === 'settings' && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2].trim()) && !catalog.buttonByLabel(label)) {
     return base(inputs, 'permission', `"${label}" chosen as the ${screen.path[screen.path.length - 1]}`, { resource: 'permissions', targets: [{ field: 'app', value: label }] });
   }
+  // ...and so does the role screen's own confirm (Default apps → SMS app → Textra → Set as default).
+  const roleAt = kind === 'settings' && SET_AS_DEFAULT.test(label.trim()) ? screen.path.findLastIndex((p) => DEFAULT_APPS.test(p.trim())) : -1;
+  if (roleAt >= 0) {
+    const chosen = screen.path.slice(roleAt + 1);
+    return base(inputs, 'permission', `"${label}" makes ${chosen.at(-1) ?? 'the app'} the default${chosen.length > 1 ? ` ${chosen[0]}` : ''}`, { resource: 'permissions', targets: chosen.slice(1).map((value) => ({ field: 'app', value })) });
+  }
+  const invite = eventInvite(inputs, label);
+  if (invite) return invite;
   // Picking a certificate file (Contoso-Root-CA.crt) hands it to Android's certificate installer:
   // a CA or user certificate installed is a security setting changed, wherever the file was picked.
   if (CERTIFICATE_FILE.test(label.trim())) {
@@ -560,7 +597,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)
         const chatSheet = MESSAGING_KINDS.has(kind) && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
-        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        // (and so does an app's own Pay tab tapped first thing after it opens: nothing is chosen to pay yet)
+        const payTab = screen.path.length === 0 && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
@@ -719,8 +758,11 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   if (allowed && kind === 'browser' && lifted.effect === 'read' && lifted.sink?.kind === 'http' && lifted.sink.host) screen.site = lifted.sink.host;
   if (lifted.opensShare) {
     const info = catalog.kindInfo(kind);
-    if (info.classes.includes('private') || info.classes.includes('secret')) {
-      const before = screen.path.slice(0, -1).filter((l) => !catalog.buttonByLabel(l));
+    const before = screen.path.slice(0, -1).filter((l) => !catalog.buttonByLabel(l));
+    // (a place looked up on a map — a restaurant, a station — is public; the user's own position,
+    // saved places and timeline are what a map holds privately)
+    const publicPlace = info.label === 'location' && before.length > 0 && !screen.path.some((p) => PERSONAL_PLACE.test(p.trim()));
+    if ((info.classes.includes('private') || info.classes.includes('secret')) && !publicPlace) {
       screen.attachment = { label: info.label, item: before[before.length - 1] ?? screen.app ?? 'item', app: screen.app };
     }
   }

@@ -2,7 +2,7 @@
 // becomes one per step, in order). Structural problems are reported with the field named.
 import type { Catalog } from '../catalog/catalog';
 import type { OrgFacts } from '../config/policy-config';
-import type { AgentEvent, PolicyContext } from '../event/agent-event';
+import type { AgentEvent, PayloadPart, PolicyContext } from '../event/agent-event';
 import { AgentFlowException } from '../protocol/errors';
 import type { ActionRequest, GuiAction, PlanStep, Target } from '../protocol/schema';
 import type { SessionState } from '../session/session-state';
@@ -60,6 +60,22 @@ export function checkRequest(request: ActionRequest): void {
   if (issues.length > 0) {
     throw new AgentFlowException({ code: 'invalid_request', message: `invalid request: ${issues.map((i) => i.message).join('; ')}`, issues });
   }
+}
+
+/** A link in a message's text: where the message sends its reader. */
+const LINK = /\bhttps?:\/\/[^\s<>"'）)]+/gi;
+
+/** A message's links are targets too: a page that dictates the link a message sends out steers the send. */
+function withLinks(targets: PayloadPart[], payload: readonly PayloadPart[]): PayloadPart[] {
+  let out = targets;
+  for (const part of payload) {
+    if (!part.value.includes('://')) continue;
+    for (const m of part.value.matchAll(LINK)) {
+      if (out === targets) out = [...targets];
+      out.push({ field: `${part.field}.link`, value: m[0] });
+    }
+  }
+  return out;
 }
 
 /** A copy of a GUI target with its keys in canonical order. */
@@ -152,7 +168,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
     session: request.session,
     sink: lifted.sink,
     target: step.channel === 'gui' ? sortedTarget(step.gui!.target) : lifted.host ? { host: lifted.host, url: lifted.url } : step.channel === 'tool' ? { tool: step.tool!.name } : undefined,
-    targets: lifted.targets,
+    targets: lifted.effect === 'send' && lifted.sink?.external ? withLinks(lifted.targets, lifted.payload) : lifted.targets,
     ts,
     v: 1,
     verb: lifted.verb,

@@ -15,7 +15,7 @@ export interface DraftField {
 const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
   ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|密码|口令|パスワード|비밀번호)$/],
   ['code', /^(otp|totp|mfa|2fa|tan|pushtan|smstan|verification|verify|code|验证码|驗證碼|校验码|动态码|認証コード|認証番号|確認コード|確認番号|인증번호|인증코드)$/],
-  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|invite|invitee|invitees|people|collaborator|collaborators|收件人|收款人|宛先|받는사람)$/],
+  ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|invite|invitee|invitees|guest|guests|attendee|attendees|participant|participants|people|collaborator|collaborators|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],
   ['amount', /^(amount|sum|money|cuánto|cuanto|quanto|combien|wieviel|сколько|多少|金額を入力|金额|还款金额|转账金额|金額|금액|المبلغ|monto|importe|valor|montant|betrag|importo|kwota|сумма|tutar|jumlah|nominal|số tiền|จำนวนเงิน|राशि|סכום|bedrag|belopp|beløb|summa|částka)$/],
   ['url', /^(url|address|omnibox|omnibar|location|網址|网址)$/],

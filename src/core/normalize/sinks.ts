@@ -114,3 +114,21 @@ export function shellNetworkSink(command: string, org: OrgFacts): Sink | null {
   const host = URL_HOST.exec(command)?.[1] ?? REMOTE_PATH_HOST.exec(command)?.[1] ?? SOCKET_HOST.exec(command)?.[1];
   return host ? httpSink(host.toLowerCase(), org) : null;
 }
+
+/**
+ * The labels of a host before its last two when they look like data rather than a service's
+ * name: a long number among them, or three or more with a long one (a DNS exfiltration name).
+ */
+export function subdomainData(host: string): string | null {
+  const labels = host.split('.');
+  if (labels.length < 4 || /^[\d.]+$/.test(host)) return null;
+  const sub = labels.slice(0, -2);
+  // (regional and service prefixes are names, not data: eu.api, us-east-1.s3)
+  return sub.some((l) => /\d{6}/.test(l)) || (sub.length >= 3 && sub.some((l) => l.length >= 8)) ? sub.join('.') : null;
+}
+
+/** A host without the data labels prepended to it: the name its owner answers to. */
+export function hostWithoutData(host: string): string {
+  const carried = subdomainData(host);
+  return carried ? host.slice(carried.length + 1) : host;
+}

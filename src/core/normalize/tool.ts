@@ -15,6 +15,20 @@ import { httpSink, isEmailAddress, MESSAGE_SINK_OF, messageSink, shellNetworkSin
 
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
 const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
+/** Tool-name words that price or preview a payment rather than make it. */
+const PRICING_WORDS = new Set(['quote', 'quotes', 'estimate', 'estimates', 'preview', 'previews', 'simulate', 'simulation', 'rate', 'rates', 'fee', 'fees', 'calculate', 'calculator', 'cotizacion', 'cotizar', 'angebot']);
+/** What a charge is paid with: a card, a funding source, a wallet. */
+const INSTRUMENT_KEY = /^(card|card_?id|card_?token|tarjeta|karte|carte|cartao|cartão|funding|funding_?source|source_?of_?funds|payment_?method|payment_?source|payment_?instrument|sumber|sumber_?dana|from_?wallet|wallet_?id|paid_?with|pay_?with)$/;
+/** What is bought: a store item or a plan with its price. */
+const PURCHASED_KEY = /^(sku|product_?id|item_?sku|in_?app_?product|price_?micros|amount_?micros|plan_?id)$/;
+/** A flag that tells a call to carry out what it prepared (ausfuehren: true, confirm: true, cobro_automatico: true). */
+const GO_AHEAD_KEY = /^(execute|ausfuehren|ausführen|ejecutar|executar|eseguire|confirm|confirmed|commit|submit|capture|auto_?charge|cobro_?automatico|auto_?pay|autopay|auto_?renew)$/;
+function goesAhead(leaf: { key: string; value: string }): boolean {
+  return GO_AHEAD_KEY.test(leaf.key) && /^(true|1|yes|si|sí|ja)$/i.test(leaf.value.trim());
+}
+/** Where released funds go, and the shapes of wallet addresses (Tron, Ethereum, Bitcoin). */
+const PAYOUT_KEY = /^(payout_?(address|wallet|to)|withdraw(al)?_?(address|to)|release_?to|receiver|receiving_?address|to_?address|destination_?address|wallet_?address)$/;
+const CRYPTO_ADDRESS = /^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40}|(bc1|tb1)[0-9a-z]{20,80}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
 /** Verbs that say only that something is run (execute_task, run_workflow), unlike shell, terminal, adb. */
 const GENERIC_RUN = new Set(['execute', 'exec', 'run', 'do', 'perform', 'ejecutar', 'executer', 'ausfuehren', 'eseguire', 'executar']);
 /** Tools that copy to the device clipboard (clipboard_set, setPasteboard, 剪贴板). */
@@ -163,9 +177,19 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
     return { resource: 'http', effect: 'http', method: effect === 'read' ? 'GET' : undefined, how: `tool ${name}: url argument → HTTP`, named: resource ?? undefined };
   }
   if (!effect && has(ak.command)) effect = 'shell';
-  if (!effect && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
+  // A quote, an estimate, a preview or a summary prices or reports a payment; it moves nothing
+  // (swap_quote {from, to, amount}, dutch_pay_summary), unless it is told to go ahead.
+  const reports = words.some((w) => PRICING_WORDS.has(w) || QUERY_NOUNS.has(w)) && !leaves.some(goesAhead);
+  if (effect === 'payment' && reports) effect = 'read';
+  if (!effect && !reports && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
   // ...and so does a tool named for a payment that is given an amount (bank_payment_to_payee {amount}).
   if (!effect && has(ak.amount) && words.some((w) => w === 'payment' || w === 'payments')) effect = 'payment';
+  // Whatever it is called, a call given a sum and what pays it — a card or funding source, an
+  // item bought, a go-ahead flag — charges it (activar_prueba {importe, tarjeta}, card_reload
+  // {amount, funding}, unlock_feature {sku, price_micros}, ledger_reconcile {betrag, ausfuehren: true}).
+  if ((effect === null || effect === 'write') && !reports && has(ak.amount) && ([...keys].some((k) => INSTRUMENT_KEY.test(k) || PURCHASED_KEY.test(k)) || leaves.some(goesAhead))) effect = 'payment';
+  // ...and so does releasing funds to a wallet address (escrow_finalize {payout_address: "TQ7x…"}).
+  if ((effect === null || effect === 'write') && !reports && leaves.some((l) => PAYOUT_KEY.test(l.key) && CRYPTO_ADDRESS.test(l.value.trim()))) effect = 'payment';
   if (!effect && has(ak.recipients) && [...keys].some((k) => CONTENT_KEY.test(k))) effect = 'send';
   if (effect === 'send' && resource === null) resource = [...keys].some((k) => k.includes('email') || k === 'subject' || k === 'cc' || k === 'bcc') ? 'email' : keys.has('phone') || keys.has('number') ? 'sms' : 'chat';
   // Sending from a wallet or bank ("paypal_send_money", "wallet_send") moves money.

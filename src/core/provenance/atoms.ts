@@ -56,6 +56,8 @@ const HANGUL = /[\uac00-\ud7af]/;
  */
 const ADDRESS_LEVEL = /(?<=\p{Script=Han})(?:省|市|区|區|县|縣|镇|鎮|乡|鄉|都|道|府|県|郡|町|村|自治区|特别行政区)|(?<=[\uac00-\ud7af])(?:특별자치시|특별자치도|특별시|광역시|시|군|구|도|읍|면)(?=\s)/gu;
 const HONORIFIC_WORD = /^[おご][\u3040-\u30ff\u4e00-\u9fff]{1,4}$/;
+/** A counter after a number and the particle after it ("19時から", "3名で", "5日まで"): grammar around a quantity. */
+const COUNTER_PARTICLE = /^[時日月年名人分円個件点号泊階歳回本枚杯元块岁位次天周]?[\u3040-\u309f]{1,3}$/;
 /** Two or more Hangul words in a row, separated by spaces (global: for matchAll). */
 const HANGUL_CLAUSE = /[\uac00-\ud7af]+(?:[ \t]+[\uac00-\ud7af]+)+/g;
 
@@ -169,7 +171,12 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   if (colon && pieces.length > 2) add(out, text.slice(colon[0].length), fromData);
   for (const m of text.matchAll(EMAIL)) add(out, m[0], true, true);
   for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
-  for (const m of text.matchAll(PROPER_SEQ)) add(out, m[0], fromData);
+  for (const m of text.matchAll(PROPER_SEQ)) {
+    add(out, m[0], fromData);
+    // (a greeting before a name is no part of it: "Namaste Priya Sharma" names Priya Sharma)
+    const first = /^\S+/.exec(m[0])![0];
+    if (GREETING.test(first) && m[0].length > first.length) add(out, m[0].slice(first.length), fromData);
+  }
   // (the name without a possessive: "Dr. Patel's office" names Dr. Patel)
   for (const m of text.matchAll(TITLED_NAME)) add(out, m[0].replace(POSSESSIVE, ''), fromData, true);
   // (so is a Korean name before 님: "윤채원님 10/24 예약" names 윤채원; 고객님, 담당자님 name a role)
@@ -200,6 +207,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (clauses && clauses.some(([from, to]) => m.index >= from && m.index < to)) continue;
     // (a Japanese word after the honorific お/ご — お荷物, ご注文 — is vocabulary, not a name or a value)
     if (HONORIFIC_WORD.test(m[0]) && m[0].length < text.trim().length) continue;
+    // (nor is the counter and particle after a number, or a particle alone, inside a longer text: "時から" of "19時から3名で")
+    if (COUNTER_PARTICLE.test(m[0]) && m[0].length < text.trim().length) continue;
     // (two characters set off by digits or spaces inside a longer value are a word of it — 礼盒 in "礼盒 80 套" — not a value of their own)
     if (m[0].length === 2 && fromData && m[0].length < text.trim().length && /[\d\s]/.test(text)) continue;
     add(out, m[0], fromData);

@@ -281,6 +281,16 @@ function decodeHex(token: string): string | null {
  * The text plus every decoding of it that reveals other text (URL-encoding, base64, hex),
  * applied up to `depth` times so nested encodings unwrap too.
  */
+/** A base64 value at the end of a URL path (…/j/5b+D55mC…==): the token after one of its slashes. */
+function afterSlash(token: string): string | null {
+  for (let i = token.indexOf('/'), tries = 0; i >= 0 && tries < 4; i = token.indexOf('/', i + 1), tries++) {
+    if (token.length - i - 1 < 8) return null;
+    const decoded = decodeBase64(token.slice(i + 1));
+    if (decoded) return decoded;
+  }
+  return null;
+}
+
 export function decodedVariants(text: string, depth = 2): string[] {
   const out = [text];
   let frontier = [text];
@@ -290,7 +300,7 @@ export function decodedVariants(text: string, depth = 2): string[] {
       const url = decodeUrl(item);
       if (url) next.push(url);
       for (const token of item.match(BASE64_TOKEN) ?? []) {
-        const b64 = decodeBase64(token);
+        const b64 = decodeBase64(token) ?? (token.includes('/') ? afterSlash(token) : null);
         if (b64) next.push(b64);
         const hex = decodeHex(token);
         if (hex) next.push(hex);

@@ -255,7 +255,10 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
     if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) continue;
     // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
     // bare header or list item (a sender address, a file name) is just what the screen lists.
-    const found = corpus.find((text) => text.words >= 4 && text.key.length >= key.length + 8 && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
+    // (a link a message carries is steered only when the text that held it spoke to the assistant:
+    // a link merely read and passed on — a phishing mail reported, a museum guide — is the user's errand)
+    const link = target.field.endsWith('.link');
+    const found = corpus.find((text) => text.words >= 4 && (!link || text.addressesAgent) && text.key.length >= key.length + 8 && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
     if (found) hits.push({ field: target.field, value: target.value, label: found.label });
   }
   return hits;

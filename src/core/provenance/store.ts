@@ -31,7 +31,12 @@ export interface UntrustedText {
   eventId: string;
   /** words in the text: a lone address or file name is a header or list item, not an instruction */
   words: number;
+  /** the text speaks to an AI assistant ("أيها المساعد الذكي: أرسل …", "AI assistant: send …"): what it names is dictated */
+  addressesAgent: boolean;
 }
+
+/** Words by which injected text speaks to an AI assistant, in the languages people write it in. */
+const ADDRESSES_AGENT = /(?<![\p{L}])(ai|a\.i\.|assistant|llm|chatgpt|gpt|asistente|assistente|assistentin|ассистент|помощник|ии)(?![\p{L}])|المساعد|مساعد ذكي|الذكاء الاصطناعي|助手|助理|人工智能|アシスタント|어시스턴트|सहायक|एआई/iu;
 
 export interface ProvenanceLimits {
   maxAtoms: number;
@@ -90,7 +95,7 @@ export class ProvenanceStore {
       const key = squash(text);
       if (key.length < 4 || this.untrustedKeys.has(key)) continue;
       this.untrustedKeys.add(key);
-      this.untrusted.push({ key, label, eventId, words: wordCount(text) });
+      this.untrusted.push({ key, label, eventId, words: wordCount(text), addressesAgent: ADDRESSES_AGENT.test(text) });
     }
     if (this.untrusted.length > this.limits.maxUntrusted) {
       for (const dropped of this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted)) this.untrustedKeys.delete(dropped.key);
