@@ -9,7 +9,7 @@ import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, SENDER_KEY, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
-import { PASSWORD_WORD } from '../secrets/token-formats';
+import { PASSWORD_WORD, TEMPLATE_VALUE } from '../secrets/token-formats';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
@@ -137,7 +137,10 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 }
 
 /** JSON keys whose value is a credential whatever returned it. */
-const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?)$/;
+const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?|api_?v\d+_?key|\w+_secret|\w+_secret_?key|access_?key_?secret|signing_?(key|secret)|app_?secret|master_?key|encryption_?key|cookie|set_?cookie|session_?(id|token|cookie)|sessionid|jsessionid)$/;
+/** The label a console or settings screen shows above a key, and a key as shown (long, letters and digits, no spaces). */
+const KEY_HEADING = /^((access ?key|api|app|client|secret|private|signing|master)[ _-]?(secret|key)( ?secret)?|secret|token|api token|access token|密钥|秘钥|私钥|访问密钥|アクセスキー シークレット|シークレット(キー)?|시크릿 ?키|비밀 ?키)$/iu;
+const SHOWN_KEY = /^(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
 
 /** A code as an atom: its digits kept for digit matching when it is six or more of them. */
 function codeAtom(code: string, minMatch?: number): AtomCandidate {
@@ -374,6 +377,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   // manager, a Wi-Fi share sheet), is the password.
   const shown = observed.texts ?? [];
   for (let i = 1; i < shown.length; i++) if (PASSWORD_HEADING.test(shown[i - 1].trim()) && (SHOWN_PASSWORD.test(shown[i].trim()) || DIGIT_PASSWORD.test(shown[i].trim()))) addWritten(shown[i].trim());
+  // ...and so is a key shown right under its label on a console or settings screen ("AccessKey Secret" / "nLXUHRbJ…").
+  for (let i = 1; i < shown.length; i++) if (KEY_HEADING.test(shown[i - 1].trim()) && SHOWN_KEY.test(shown[i].trim())) addWritten(shown[i].trim());
   // A wallet's private key shown on its "Show private key" screen (64 hex digits) is the key.
   if (shown.some((t) => t.length <= 80 && PRIVATE_KEY_WORDS.test(t))) for (const t of shown) if (HEX_PRIVATE_KEY.test(t.trim())) addWritten(t.trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
@@ -404,7 +409,7 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     for (const m of text.matchAll(WORD_RUN)) if (isMnemonic(m[0])) addWritten(m[0]);
   }
   for (const value of [observed.body, observed.result]) {
-    if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value)) addWritten(leaf.value);
+    if (value !== undefined) for (const leaf of jsonLeaves(value)) if (SECRET_KEY.test(leaf.key) && leaf.value.length >= 4 && !/^(true|false|null)$/i.test(leaf.value) && !TEMPLATE_VALUE.test(leaf.value)) addWritten(leaf.value);
   }
   if (written.size > 0) added += session.provenance.record(written.values(), 'credentials', ['private', 'secret'], vaultMeta);
   // One-time codes arriving in messages and notifications are secrets wherever they go next,

@@ -23,7 +23,7 @@ export interface Pattern {
 }
 
 /** Values that stand for a credential in docs and examples rather than being one. */
-const PLACEHOLDER = String.raw`(?:your[_-]|<|\$\{?[A-Z_]|x{4,}|\*{3,}|\.\.\.|replace|changeme|placeholder|example|dummy|redacted|insert)`;
+const PLACEHOLDER = String.raw`(?:your[_-]|<|\$\{?[A-Z_]|x{4,}|\*{3,}|\.\.\.|replace|changeme|placeholder|example|dummy|redacted|insert|[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,8}[_-])?(?:x{6,}|\*{6,}))`;
 
 /**
  * The literal text each alternative of a marker pattern begins with, lower-cased
@@ -103,7 +103,8 @@ const SECRETS: Pattern[] = [
   { re: /(?<![\p{L}])(pin|pin code|pin-code|pin-nummer|card pin|atm pin|código pin|code pin|numéro pin)\b[^\n.]{0,40}?(?:\s(?:is|ist|es|est|lautet|jest|é|è)\s*:?|[:=：])\s*\d{4,6}(?!\d)/iu, score: 0.9, what: 'card PIN', needles: ['pin'] },
   { re: /\bAKIA[0-9A-Z]{16}\b/, score: 1, what: 'AWS access key', home: ['amazonaws.com'] , needles: ['akia'] },
   { re: /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b/, score: 1, what: 'GitHub token', home: ['github.com', 'githubusercontent.com'] , needles: ['gh', 'github_pat'] },
-  { re: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key', needles: ['sk-'] },
+  // (not a placeholder: sk-proj-xxxxxxxxxxxxxxxx)
+  { re: /\bsk-(?!(?:proj-|live-|test-)?[xX*]{6})(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/, score: 1, what: 'API secret key', needles: ['sk-'] },
   { re: /\b(sk|rk)_(live|test)_[A-Za-z0-9]{16,}\b/, score: 1, what: 'Stripe key', home: ['stripe.com'] , needles: ['sk_', 'rk_'] },
   { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/, score: 1, what: 'Slack token', home: ['slack.com'] , needles: ['xox'] },
   { re: /\bAIza[0-9A-Za-z_-]{35}\b/, score: 1, what: 'Google API key', home: ['googleapis.com', 'google.com'] , needles: ['aiza'] },
@@ -126,8 +127,8 @@ const SECRETS: Pattern[] = [
   // (the value is a password's characters, Latin letters or digits: "비밀번호는 냉장고에 붙어 있는 메모" says where it is)
   { re: /(密码|密碼|口令|パスワード|暗証番号|비밀번호)\s*(是|为|為|は|는|은|[:=：])\s*(?=\S*[A-Za-z0-9])\S{4,}/, score: 0.9, what: 'password', needles: ['密码', '密碼', '口令', 'パスワード', '暗証番号', '비밀번호'] },
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
-  // value, which then looks like a password (letters with digits or symbols).
-  { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@]|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
+  // value, which then looks like a password (letters with digits or symbols), in the same sentence.
+  { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@.!?。！？]|[.!?](?!\s)|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   // (named, not warned about: "never share your seed phrase" names no phrase)
   { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase', needles: ['seed', 'recovery', 'mnemonic'] },

@@ -9,6 +9,7 @@ import { type Lifted, verbOf } from './lifted';
 import { multipartFields } from './multipart';
 import { deletingArgument } from './argument-deletes';
 import { rpcOperation } from './rpc-operation';
+import { TEMPLATE_VALUE } from '../secrets/token-formats';
 import { httpSink, isEmailAddress, messageSink, simpleSink, subdomainData } from './sinks';
 
 export interface HttpCall {
@@ -140,6 +141,7 @@ const SERVICE_HEADERS = new Set(['content-type', 'accept', 'user-agent', 'conten
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 const PRICING_ENDPOINT = /^(quotes?|estimates?|previews?|rates?|fees?|simulat(e|ion)s?|validat(e|ion)s?|calculat(e|ions?))$/i;
 const DRAFT_PATH = /\/drafts?(\/(?!send$)[^/]+)?\/?$/i;
+const MAILBOX_PATH = /mail|message|inbox|compose|\/users?\/|\/me\/|\/mailboxes\//i;
 /** A delete verb glued to what it deletes, in lower case (pCloud's deletefolderrecursive, deletefile). */
 const GLUED_DELETE = /^(delete|destroy|purge|trash|erase)[a-z]{3,}$/;
 /** RPC operation words that delete (issueDelete, files.remove). */
@@ -215,11 +217,22 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
     return lift({ effect: 'read', resource, verb: 'read', lifted: `HTTP ${method} is a read`, sink: privateLabel ? null : httpSink(host, org), payload: urlParts, targets: [] });
   }
   if (method === 'DELETE') {
-    return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: href }] });
+    return lift({ effect: 'delete', resource, verb: verbOf('delete'), lifted: `HTTP DELETE on ${resource}`, sink: httpSink(host, org), payload: urlParts, targets: [{ field: 'url', value: href }, ...pathIds(pathname)] });
+  }
+  // Granting access on an identity or code service — a tenant-wide OAuth consent, a role
+  // assignment, a repository collaborator, a deploy key — grants a permission, whatever else the
+  // service does (Graph also sends mail); deactivating a sign-in policy changes a security setting.
+  const granted = accessGrantPath(method, pathname, body);
+  if (granted) {
+    return lift({ effect: 'permission', resource: 'permissions', verb: verbOf('permission'), lifted: `HTTP ${method} ${granted} on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
+  }
+  if (method !== 'GET' && POLICY_SWITCH.test(pathname)) {
+    return lift({ effect: 'settings', resource: 'settings', highImpact: true, verb: verbOf('settings'), lifted: `HTTP ${method} switching a policy on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
   const recipientValues = args.recipients.map((r) => r.value);
   // Creating or updating a message draft (…/drafts, …/drafts/{id}) delivers nothing yet; …/drafts/send does.
-  if (DRAFT_PATH.test(pathname)) {
+  // (on a message service, or under a mailbox's path: a report's …/reports/draft on some API is that API's record)
+  if (DRAFT_PATH.test(pathname) && (backend?.write === 'send' || MAILBOX_PATH.test(pathname))) {
     return lift({ effect: 'draft', resource: backend?.resource ?? 'email', verb: 'write', lifted: `HTTP ${method} saving a draft on ${host}`, sink: null, payload: contentParts, targets: args.recipients.length > 0 ? args.recipients : mimeRecipients(args.content).map((value) => ({ field: 'raw', value })) });
   }
   // Outside known mail services, only explicit addressing (to/cc/bcc/recipients) makes a POST a
@@ -315,7 +328,8 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // (A whole record written back — a CRM account with its name, owner, phone and revenue — is a sync, not a sign-in change.)
   // (Okta updates a user with a POST to the user itself: …/users/{id})
   const changesUser = (method === 'PATCH' || method === 'PUT' || (method === 'POST' && ONE_USER_PATH.test(pathname))) && USER_PATH.test(pathname) && leaves.length <= SIGN_IN_CHANGE_MAX_FIELDS;
-  const accountKeys = leaves.filter((l) => ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key)));
+  // (a template's placeholder, "password": "${DB_PASSWORD}", sets nothing)
+  const accountKeys = leaves.filter((l) => (ACCOUNT_SECURITY_KEY.test(l.key) || (changesUser && SIGN_IN_KEY.test(l.key))) && !TEMPLATE_VALUE.test(l.value));
   // Changing where money is paid to (salary bank details, a payout account) changes the account that receives it.
   // (on such an endpoint a plain `account` or `routing` key is the bank account, not an account name)
   const bankPath = BANK_DETAILS_PATH.test(pathname);
@@ -361,6 +375,28 @@ const ADMIN_ROLE = /^(admin|administrator|owner|super_?admin|org_?admin)$/i;
 /** The keys of a grant that say what it grants (targets of the decision). */
 function isAccessKey(key: string): boolean {
   return key === 'private' || VISIBILITY_KEY.test(key) || ROLE_KEY.test(key);
+}
+
+/** The ids a path addresses (…/files/1Hk4PqW8sYzT0vRm): what a delete there removes, which a message may have named. */
+function pathIds(pathname: string): PayloadPart[] {
+  const ids: PayloadPart[] = [];
+  for (const segment of pathname.split('/')) if (segment.length >= 8 && /\d/.test(segment) && /[a-z]/i.test(segment) && !/^v\d+(\.\d+)?$/i.test(segment)) ids.push({ field: 'url.id', value: segment });
+  return ids;
+}
+
+/** Endpoints that grant access to whom they name: consents, role assignments, collaborators. */
+const GRANT_PATH = /\/(oauth2PermissionGrants|appRoleAssignments|appRoleAssignedTo|roleAssignments|role_?assignments|roleAssignmentScheduleRequests|collaborators|delegates|admins)(\/|$)|\/users\/[^/]+\/roles\/?$/i;
+/** A repository's or account's keys: adding a public key lets its holder in. */
+const KEYS_PATH = /\/(keys|deploy_?keys|ssh_?keys|gpg_?keys)\/?$/i;
+const PUBLIC_KEY = /^(ssh-(ed25519|rsa|dss)|ecdsa-sha2-|sk-(ssh|ecdsa)-|-----BEGIN (PGP )?PUBLIC KEY)/;
+/** Switching a sign-in or security policy on or off (Okta …/policies/{id}/lifecycle/deactivate). */
+const POLICY_SWITCH = /\/policies\/[^/]+\/(lifecycle\/)?(deactivate|activate|disable|enable)\/?$/i;
+
+function accessGrantPath(method: string, pathname: string, body: unknown): string | null {
+  if (method !== 'POST' && method !== 'PATCH' && method !== 'PUT') return null;
+  if (GRANT_PATH.test(pathname)) return 'granting access';
+  if (method === 'POST' && KEYS_PATH.test(pathname) && body !== null && typeof body === 'object' && jsonLeaves(body).some((l) => PUBLIC_KEY.test(l.value.trim()))) return 'adding a key that grants access';
+  return null;
 }
 
 function accessGrant(method: string, pathname: string, leaves: ReadonlyArray<{ key: string; value: string }>): string | null {

@@ -5,11 +5,11 @@
 import { foldDiacritics, type JsonLeaf } from '../provenance/canonical';
 
 /** Keys that name what a generic call does. */
-const OPERATION_KEY = /^(action|actions|operation|operations|op|ops|command|cmd|mode|type|verb|task|do|操作|动作|動作|処理|작업|accion|operacion|aktion|vorgang|operazione|operacao|действие|операция)$/;
+const OPERATION_KEY = /^(action|actions|operation|operations|op|ops|command|cmd|mode|type|verb|task|do|strategy|on_?expire|on_?expiry|expire_?action|expiry_?action|disposition|retention_?action|操作|动作|動作|処理|작업|accion|operacion|aktion|vorgang|operazione|operacao|действие|операция)$/;
 /** Values of those keys that delete, in the languages the lexicon knows (accents folded). */
 const DELETE_OPERATION = /^(?:(?:bulk|batch|mass|permanent(?:ly)?|hard|force)[ _-]?)?(delete|remove|trash|destroy|purge|erase|wipe|shred|expunge|discard|borrar|eliminar|excluir|apagar|loschen|entfernen|supprimer|effacer|cancella|elimina|verwijderen|usun|sil|hapus|xoa|удалить|удаление|削除|削除する|删除|刪除|彻底删除|永久删除|삭제|영구 삭제)(?:[ _-]?(?:all|many|items?|files?|permanently|forever|recursive|hard))*$/iu;
 /** Flags that put an item in the bin, or past it. */
-const DELETE_FLAG = /^(trashed|deleted|is_?deleted|in_?trash|to_?trash|move_?to_?trash|permanent(ly)?_?delete|purge|hard_?delete|skip_?trash|bypass_?trash)$/;
+const DELETE_FLAG = /^(trashed|deleted|is_?deleted|in_?trash|to_?trash|move_?to_?trash|permanent(ly)?_?delete|purge|hard_?delete|skip_?trash|bypass_?trash|skip_?recycle_?bin|bypass_?recycle_?bin|skip_?bin)$/;
 /** Keys that add labels, and the bin's label. */
 const ADD_LABEL_KEY = /^(add_?label_?ids|add_?labels|labels_?to_?add)$/;
 const TRASH_LABEL = /^trash$/i;

@@ -646,6 +646,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
+      // A switch that says it deletes (Messages' "Delete old messages", an auto-delete rule) deletes from then on.
+      if (isToggle && label && catalog.contextEffect(label) === 'delete' && !VIEW_STATE.test(label)) return base(inputs, 'delete', `switch "${label}" turns on a rule that deletes`, { targets: [{ field: 'setting', value: label }] });
       // A row of the Developer options screen is its switch: tapping "USB debugging" there turns it on.
       if (kind === 'settings' && !isToggle && DEVELOPER_OPTIONS.test(screen.path[screen.path.length - 1] ?? '') && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.

@@ -13,7 +13,7 @@ export interface DraftField {
 }
 
 const ROLE_WORDS: Array<[FieldRole, RegExp]> = [
-  ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|密码|口令|パスワード|비밀번호)$/],
+  ['password', /^(password|passwd|pwd|pass|passcode|pin|secret|senha|contraseña|contrasena|passwort|kennwort|wachtwoord|hasło|haslo|пароль|şifre|sifre|sandi|katasandi|parola|lösenord|losenord|passord|adgangskode|salasana|heslo|jelszó|jelszo|passe|密码|密碼|口令|パスワード|비밀번호|암호)$/],
   ['code', /^(otp|totp|mfa|2fa|tan|pushtan|smstan|verification|verify|code|验证码|驗證碼|校验码|动态码|認証コード|認証番号|確認コード|確認番号|인증번호|인증코드)$/],
   ['recipient', /^(to|recipient|recipients|cc|bcc|payee|phone|number|contact|handle|receiver|digits|dialpad|upi|vpa|iban|beneficiary|invite|invitee|invitees|guest|guests|attendee|attendees|participant|participants|people|collaborator|collaborators|收件人|收款人|宛先|받는사람)$/],
   ['subject', /^(subject|title|主题|件名)$/],

@@ -155,6 +155,15 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if ((effect === null || effect === 'write') && deletingArgument(leaves)) effect = 'delete';
   const has = (set: ReadonlySet<string>) => [...keys].some((k) => set.has(k));
   const ak = catalog.argumentKeys;
+  // Setting a service's security setting (slack_admin_set_team_setting {setting: "two_factor_auth_required"})
+  // changes a security setting, wherever it lives.
+  if ((effect === 'write' || effect === 'send') && resource !== 'settings' && words.some((w) => catalog.toolWords.resources.get(w) === 'settings') && !has(ak.recipients)) {
+    const named = leaves.filter((l) => ak.setting.has(l.key)).map((l) => l.value).join(' ');
+    if (named && catalog.sensitiveSetting(named)) {
+      effect = 'settings';
+      resource = 'settings';
+    }
+  }
   // Argument shape decides what the name does not.
   // A URL argument makes it an HTTP request (what it carries may be in the query), unless the
   // tool delivers a message to recipients that merely contains a link.
