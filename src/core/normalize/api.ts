@@ -226,7 +226,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   if (granted) {
     return lift({ effect: 'permission', resource: 'permissions', verb: verbOf('permission'), lifted: `HTTP ${method} ${granted} on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
-  if (method !== 'GET' && POLICY_SWITCH.test(pathname)) {
+  if (POLICY_SWITCH.test(pathname)) {
     return lift({ effect: 'settings', resource: 'settings', highImpact: true, verb: verbOf('settings'), lifted: `HTTP ${method} switching a policy on ${host}`, sink: privateLabel ? null : httpSink(host, org), payload: contentParts, targets: [{ field: 'url', value: href }] });
   }
   const recipientValues = args.recipients.map((r) => r.value);

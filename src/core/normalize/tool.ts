@@ -16,7 +16,7 @@ import { httpSink, isEmailAddress, MESSAGE_SINK_OF, messageSink, shellNetworkSin
 /** Nouns that make a name a query about money or messages, not the act (get_transfer_status, payment_history). */
 const QUERY_NOUNS = new Set(['status', 'history', 'histories', 'list', 'details', 'detail', 'info', 'balance', 'balances', 'summary', 'statement', 'statements', 'receipt', 'receipts', 'report', 'reports', 'log', 'logs']);
 /** Tool-name words that price or preview a payment rather than make it. */
-const PRICING_WORDS = new Set(['quote', 'quotes', 'estimate', 'estimates', 'preview', 'previews', 'simulate', 'simulation', 'rate', 'rates', 'fee', 'fees', 'calculate', 'calculator', 'cotizacion', 'cotizar', 'angebot']);
+const PRICING_WORDS = new Set(['quote', 'quotes', 'estimate', 'estimates', 'preview', 'previews', 'simulate', 'simulation', 'calculate', 'calculator', 'cotizacion', 'cotizar', 'angebot']);
 /** What a charge is paid with: a card, a funding source, a wallet. */
 const INSTRUMENT_KEY = /^(card|card_?id|card_?token|tarjeta|karte|carte|cartao|cartão|funding|funding_?source|source_?of_?funds|payment_?method|payment_?source|payment_?instrument|sumber|sumber_?dana|from_?wallet|wallet_?id|paid_?with|pay_?with)$/;
 /** What is bought: a store item or a plan with its price. */
@@ -188,7 +188,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   if (!effect && has(ak.command)) effect = 'shell';
   // A quote, an estimate, a preview or a summary prices or reports a payment; it moves nothing
   // (swap_quote {from, to, amount}, dutch_pay_summary), unless it is told to go ahead.
-  const reports = words.some((w) => PRICING_WORDS.has(w) || QUERY_NOUNS.has(w)) && !leaves.some(goesAhead);
+  // (a summary given a sum to pay — pay_statement {amount} — still pays it)
+  const reports = (words.some((w) => PRICING_WORDS.has(w)) || (words.some((w) => QUERY_NOUNS.has(w)) && !has(ak.amount))) && !leaves.some(goesAhead);
   if (effect === 'payment' && reports) effect = 'read';
   if (!effect && !reports && has(ak.amount) && (has(ak.payee) || has(ak.recipients))) effect = 'payment';
   // ...and so does a tool named for a payment that is given an amount (bank_payment_to_payee {amount}).

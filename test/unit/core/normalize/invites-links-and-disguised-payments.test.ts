@@ -116,3 +116,10 @@ describe('payments whose tool names do not say so', () => {
     expect(steps(engine(), 'com.starbucks.mobilecard', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Pay' } }])).toEqual(['allow', 'allow']);
   });
 });
+
+describe('a payment named with a fee or a statement still pays', () => {
+  it('pay_late_fee and pay_statement given a sum are payments', () => {
+    expect(liftedTool('pay_late_fee', { amount: '25.00', account: 'utility-7731' }).effect).toBe('payment');
+    expect(liftedTool('pay_statement', { amount: '412.80' }).effect).toBe('payment');
+  });
+});
