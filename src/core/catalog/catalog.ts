@@ -11,6 +11,9 @@ import { idWords, labelKey, packageWords } from './words';
  * Argument key names: exact names, plus `*suffix` entries for every key that ends so
  * ("*_amount" holds trans_amount and refund_amount), compared case-insensitively.
  */
+/** A dialog's numbered button (android:id/button1): which one, not what it does. */
+const DIALOG_BUTTON = /^button\d$/;
+
 class KeySet extends Set<string> {
   constructor(
     names: readonly string[],
@@ -249,7 +252,17 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
       const words = idWords(resourceId);
       let hit: ButtonSemantic | null = null;
       if (!words.some((w) => fieldWords.has(w))) {
-        for (let i = words.length - 1; i >= 0 && !hit; i--) hit = idMap.get(words[i]) ?? null;
+        // (a numbered copy of a button is that button, and a word that names what it commits says more
+        // than the number of a dialog's button: send_button1 sends, android:id/button1 confirms)
+        for (let i = words.length - 1; i >= 0; i--) {
+          const named = idMap.get(words[i]) ?? idMap.get(words[i].replace(/\d+$/, ''));
+          if (!named) continue;
+          hit ??= named;
+          if (!DIALOG_BUTTON.test(words[i]) || named !== 'confirm') {
+            hit = named;
+            break;
+          }
+        }
       }
       return remember(idCache, resourceId, hit);
     },

@@ -34,7 +34,7 @@ function refinedKind(kind: string, path: readonly string[]): string {
   return kind;
 }
 
-const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes/i;
+const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes|kody zapasowe|kody odzyskiwania|sicherungscodes|backup-codes|codici di backup|codici di riserva|códigos de backup|резервные коды|yedek kodlar|kode cadangan|mã dự phòng|back-upcodes|reservekoder|varakoodit/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
 /** A text that is one backup code and nothing else. */
 const ONE_BACKUP_CODE = new RegExp(`^(?:${BACKUP_CODE.source})$`, 'i');

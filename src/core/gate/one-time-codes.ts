@@ -7,7 +7,7 @@ import { memoByText } from '../provenance/memo';
 /** Words that name a one-time code, specific enough to score typed content by. */
 const SPECIFIC = [
   'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
-  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'mtan', '(?:push|sms|chip|photo|app)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
+  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'puk(?:[- ]?(?:code|kód|kod|nummer))?', 'mtan', '(?:push|sms|chip|photo|app)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
   'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'clave (?:de operaci[oó]n|din[aá]mica|de seguridad|de confirmaci[oó]n|de un solo uso|temporal|token|sms|otp)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
@@ -38,7 +38,7 @@ const OBSERVED_PATTERNS = [
   new RegExp(`${word(SPECIFIC)}[^\\n]{0,80}?${CODE}`, 'giu'),
   new RegExp(`${CODE}[^\\d\\n]{0,40}?${word(ANY)}`, 'giu'),
   // (or the whole clause apart when it ends with "is" right before the code: "Tu código para autorizar el acceso desde un nuevo dispositivo es 482913")
-  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|ist|é|è|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
+  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|ist|lautet|lauten|luidt|wynosi|é|è|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
 ];
 
 /** Content scoring: a code next to a word that can only mean a one-time code. */

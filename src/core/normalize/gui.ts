@@ -394,6 +394,9 @@ function eventInvite(inputs: GuiInputs, label: string): Lifted | null {
   return base(inputs, 'send', `button "${label}" saves an event with guests: the invitation goes to ${guests.join(', ')}`, { resource: inputs.catalog.kindInfo(kind).resource, sink: messageSink('email', guests, org), payload: draft.body, targets: draft.targets });
 }
 
+/** A link as a chat or mail shows it: a host with a dot, maybe a scheme and a path. */
+const LINK_LABEL = /^(https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(\/\S*)?$/i;
+
 /** Going to what was typed in a browser's address bar: a GET to that host, carrying the URL. */
 function liftBrowse(inputs: GuiInputs): Lifted | null {
   const field = inputs.screen.draft().find((f) => f.role === 'url');
@@ -453,10 +456,12 @@ const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i
 /** The button that completes a booking or a reservation, in the languages the lexicon knows. */
 const COMPLETE_BOOKING = /^(complete|confirm|finish|finalize|finalise)( (your|the|my))? (reservation|booking)$|^(finaliser|confirmer|valider) (la |ma |votre )?réservation$|^(confirmar|completar|finalizar) (la |a |mi |minha |sua )?reserva$|^(conferma|completa|concludi) (la )?prenotazione$|^(buchung|reservierung) (bestätigen|abschließen)$|^boeking (bevestigen|afronden)$|^potwierdź rezerwację$|^(подтвердить|завершить) бронирование$|^rezervasyonu (tamamla|onayla)$|^(إتمام|تأكيد|أكمل|اكمال|إكمال) الحجز$|^予約(を)?(確定|完了)(する)?$|^(确认|完成|確認)(预订|預訂|预定|預定)$|^예약 ?(확정|완료)(하기)?$|^(selesaikan|konfirmasi) (pemesanan|reservasi)$|^(hoàn tất|xác nhận) đặt (phòng|chỗ|bàn)$|^ยืนยันการจอง$|^बुकिंग की पुष्टि करें$/iu;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|proceed to checkout|go to checkout|(?:delivery|shipping) (?:and|&) payment|dostawa i płatność|lieferung und zahlung|versand und zahlung|envío y pago|livraison et paiement|consegna e pagamento|entrega e pagamento|доставка и оплата|zur kasse|przejdź do kasy|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+/** The bare word of a top-up: a prepaid line's or a card's Recharge tab. */
+const BARE_TOP_UP = /^(top ?up|top-up|recharge|reload|recargar|recarga|recarregar|recharger|ricarica|ricaricare|aufladen|doładuj|doładowanie|пополнить|isi ulang|isi pulsa|nạp tiền|เติมเงิน|充值|チャージ|충전)$/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
 const QR_SCAN = /\bqr\b|\bscan\b|扫码|掃碼|扫一扫|付款码|付款碼|스캔|スキャン/i;
@@ -561,6 +566,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && pageButton && screen.draft().some((f) => f.role !== 'url' && f.role !== 'search' && f.value !== '')) {
     return liftSend(inputs, `web page button "${label}" with a filled-in form`);
   }
+  // ...and so does one in an app's web view, opened from a link ("instagram-copyright-appeal.com/form/88213" → Submit appeal).
+  if (screen.webView && (semantic === null || semantic === 'confirm' || semantic === 'send') && pageButton && screen.draft().some((f) => f.value !== '')) {
+    return liftSend(Object.assign({}, inputs, { kind: 'browser' }), `button "${label}" with a filled-in form in the web view of ${screen.site}`);
+  }
   // ...and its upload button sends the file picked for it ("Choose photo" → IMG_0412.jpg → "Upload & enhance").
   if (kind === 'browser' && (semantic === null || semantic === 'confirm' || semantic === 'send') && screen.attachment?.app === screen.app && UPLOADS.test(label.trim())) {
     return liftSend(inputs, `web page button "${label}" with a file picked for it`);
@@ -597,8 +606,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)
         const chatSheet = MESSAGING_KINDS.has(kind) && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
-        // (and so does an app's own Pay tab tapped first thing after it opens: nothing is chosen to pay yet)
-        const payTab = screen.path.length === 0 && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
+        // (and so does an app's own Pay or Top-up tab tapped first thing after it opens: nothing is chosen to pay yet)
+        // (but not a screen read with a price on it: Agoda's "Buchung abschließen" under the room's price pays)
+        const payTab = screen.path.length === 0 && (BARE_PAY.test(label.trim()) || BARE_TOP_UP.test(label.trim())) && screen.shownPrice === null && screen.draft().every((f) => f.value.trim() === '');
         if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
@@ -739,6 +749,11 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
     case 'back':
       screen.path.pop();
       screen.forgetShownSum();
+      // (Back from an app's web view returns to the app's own screen)
+      if (screen.webView) {
+        screen.webView = false;
+        screen.site = null;
+      }
       break;
     case 'type':
       screen.setField(fieldKey(target), fieldRole(target, kind), gui.text ?? '');
@@ -758,6 +773,14 @@ export function trackGui(gui: GuiAction, screen: ScreenContext, kind: string, li
   }
   // A browser sent to an address shows that host's pages from now on.
   if (allowed && kind === 'browser' && lifted.effect === 'read' && lifted.sink?.kind === 'http' && lifted.sink.host) screen.site = lifted.sink.host;
+  // ...and so does a link tapped in a chat or mail app: its in-app web view shows that site's pages.
+  if (allowed && kind !== 'browser' && gui.op === 'tap') {
+    const link = LINK_LABEL.exec(targetLabel(target).trim());
+    if (link) {
+      screen.site = link[2].toLowerCase();
+      screen.webView = true;
+    }
+  }
   if (lifted.opensShare) {
     const info = catalog.kindInfo(kind);
     const before = screen.path.slice(0, -1).filter((l) => !catalog.buttonByLabel(l));

@@ -158,6 +158,8 @@ export class ScreenContext {
   pickingFor: string | null = null;
   /** The host a browser was sent to (its address bar + Go): what its screen now shows comes from there. */
   site: string | null = null;
+  /** A link tapped in an app that is no browser opened that site in the app's own web view. */
+  webView = false;
   /** The message long-pressed last (its text), and the one Forward picked to travel with the next send. */
   selected: string | null = null;
   forwarded: string | null = null;
@@ -222,6 +224,7 @@ export class ScreenContext {
     this.path = [];
     this.forgetShownSum();
     this.site = null;
+    this.webView = false;
     this.fields.clear();
   }
 

@@ -369,6 +369,12 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
   if (cls.effect !== 'http' && ACCOUNT_ACTION_NAME.test(tool.name) && !(READ_NAME.test(tool.name) && !ACCOUNT_ACTION_VERB.test(tool.name))) {
     return { label, effect: 'account', resource: 'accounts', altResources: cls.resource !== 'accounts' && cls.resource !== 'device' ? [cls.resource] : undefined, verb: verbOf('account'), lifted: `${cls.how}: account security change`, sink: null, payload: [], targets: [...parts.recipients, ...parts.content] };
   }
+  // A forwarding code handed to any tool (telephony_send_ussd {code: "*62*+49…#"}) diverts the
+  // phone's calls when it is dialled: the security-relevant call forwarding setting.
+  const dialled = cls.effect === 'http' ? [] : jsonLeaves(args).filter((l) => isCallForwardingCode(l.value));
+  if (dialled.length > 0) {
+    return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: dialled.map((l) => ({ field: l.path, value: forwardedTo(l.value) })) };
+  }
   switch (cls.effect) {
     case 'http': {
       // (the address may sit under another name or deeper: href, target.url, baseUrl + path)

@@ -248,7 +248,9 @@ export function steeredTargets(store: ProvenanceStore, targets: readonly Payload
   if (corpus.length === 0) return [];
   const hits: UntrustedHit[] = [];
   for (const target of targets) {
-    const key = squash(target.value);
+    // (a file a page named arrives in a folder the page never named: /storage/…/Download/WhatsApp_Plus_v17.60.apk)
+    const value = target.value.startsWith('/') ? target.value.slice(target.value.lastIndexOf('/') + 1) || target.value : target.value;
+    const key = squash(value);
     // Short codes (4–6 digits, premium SMS) can be recipients; elsewhere a short number is too common to tell.
     const recipientField = /(^|[._/:-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
     const digitsOnly = /^\d+$/.test(key);
