@@ -62,6 +62,8 @@ export interface CatalogError {
 
 export interface Catalog {
   appKind(pkg: string | undefined): string;
+  /** The kind of the app a screen names by its display name (a notification's header), or null. */
+  appKindByName(name: string): string | null;
   kindInfo(kind: string): KindInfo;
   /** The kind whose provenance a read of this scope resource carries (tools, APIs). */
   kindOfResource(resource: string): string;
@@ -142,6 +144,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     vendorKinds.set(vendor, { kind: seen === undefined || seen.kind === kind ? kind : null, apps: (seen?.apps ?? 0) + 1 });
   }
   const keywordMap = new Map(apps.keywords.map(([word, kind]) => [word, kind]));
+  const appNames = new Map(Object.entries(apps.names).map(([name, kind]) => [name.toLowerCase(), kind]));
   const appCache = new Map<string, string>();
 
   const labelMap = new Map<string, ButtonSemantic>();
@@ -198,6 +201,9 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
   const security = tools.securityFeatures.map((s) => s.toLowerCase());
 
   const catalog: Catalog = {
+    appKindByName(name) {
+      return appNames.get(name.trim().toLowerCase()) ?? null;
+    },
     appKind(pkg) {
       if (!pkg) return 'other';
       const key = pkg.toLowerCase();

@@ -9,6 +9,8 @@ export const AppsFileSchema = z.object({
   comment: z.string().optional(),
   apps: z.record(z.string(), z.string()),
   keywords: z.array(z.tuple([z.string(), z.string()])),
+  /** The names apps go by on screen (a notification's header, "Messages", "LINE") → their kind. */
+  names: z.record(z.string(), z.string()).default({}),
 }).strict();
 
 export const KindSchema = z.object({

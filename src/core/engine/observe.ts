@@ -22,6 +22,8 @@ import { ACCOUNT_WORDS, DIRECT_MESSAGES } from '../normalize/screen-words';
 export interface SourceLabel {
   label: string;
   classes: readonly LabelClass[];
+  /** Only the identifiers read are private (numbers, addresses); names and prose are untrusted only. */
+  dataOnly?: boolean;
 }
 
 /** What the org says of hosts: its private labels, and which label a host carries. */
@@ -66,6 +68,9 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     // A browser showing a page of a private host (an EHR, the payroll portal) shows that host's data.
     const site = kind === 'browser' && event.screen?.site ? org.privateHostLabel(event.screen.site) : null;
     if (site) return { label: site, classes: ['private'] };
+    // The notification shade shows what messaging apps received: a message there is a message.
+    const notified = kind === 'notifications' ? notifiedKind(observed, catalog) : null;
+    if (notified) return notified;
     const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
     return { label: info.label, classes: info.classes };
   }
@@ -87,7 +92,11 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   }
   // A service API read (Graph, Google APIs) returns what its path names: /me/contacts, /calendarView.
   const resource = (event.channel === 'api' && event.target?.url ? resourceOfPath(event.target.url, catalog) : null) ?? event.resource;
-  const info = catalog.kindInfo(catalog.kindOfResource(resource));
+  const kindOfResource = catalog.kindOfResource(resource);
+  // (a notification listener's items name the app each came from: an SMS, a chat message, a bank alert)
+  const notified = kindOfResource === 'notifications' ? notifiedKind(observed, catalog) : null;
+  if (notified) return notified;
+  const info = catalog.kindInfo(kindOfResource);
   // A tool the catalog cannot place (leer_contactos, get_item) that returns phone numbers,
   // addresses or coordinates returned personal data.
   if (!info.classes.includes('private') && !info.classes.includes('untrusted') && holdsPersonalData(observed.result ?? observed.body)) return { label: 'personal', classes: ['private'] };
@@ -95,6 +104,26 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   // written elsewhere: untrusted, like a web page, so what it dictates is caught.
   if (event.channel === 'tool' && info.classes.length === 0 && holdsProse(observed.result ?? observed.body)) return { label: 'tool', classes: ['untrusted'] };
   return { label: info.label, classes: info.classes };
+}
+
+/** Keys under which a notification names the app that posted it. */
+const NOTIFYING_APP_KEY = /^(package|package_?name|packagename|app|app_?name|appname|source|pkg)$/i;
+
+/** An identifier among what was read: a number of three digits or two digit groups, an e-mail address, an East Asian address. */
+const IDENTIFIER = /\d{3}|\d\D{0,3}\d|@|[都道府県市区町村]/u;
+
+/**
+ * Notifications of a messaging or payment app are that app's messages and alerts: the numbers,
+ * codes and addresses in them are private like the messages', and all of it is still untrusted
+ * like any incoming text. By the package a listener reports, or by the
+ * app's name in the shade's header ("Messages", "LINE").
+ */
+function notifiedKind(observed: Observe, catalog: Catalog): SourceLabel | null {
+  const kinds: string[] = [];
+  for (const value of [observed.result, observed.body]) if (value !== undefined) for (const leaf of jsonLeaves(value)) if (NOTIFYING_APP_KEY.test(leaf.key)) kinds.push(catalog.appKindByName(leaf.value) ?? catalog.appKind(leaf.value));
+  for (const text of observed.texts ?? []) if (text.length <= 24) kinds.push(catalog.appKindByName(text) ?? 'other');
+  const kind = kinds.find((k) => k !== 'notifications' && catalog.kindInfo(k).classes.includes('private'));
+  return kind ? { label: catalog.kindInfo(kind).label, classes: ['private', 'untrusted'], dataOnly: true } : null;
 }
 
 function holdsProse(value: unknown): boolean {
@@ -352,16 +381,22 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
     added = session.provenance.record(secret, label.label, label.classes, vaultMeta);
     added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), vaultMeta);
+  } else if (label.dataOnly) {
+    // (a notification's header and names — "Pod Point", "Book club" — are what the shade shows anyone)
+    const data = [...atoms.values()].filter((a) => IDENTIFIER.test(a.key));
+    added = session.provenance.record(data, label.label, label.classes, meta);
+    added += session.provenance.record([...atoms.values()].filter((a) => !data.includes(a)), label.label, label.classes.filter((c) => c !== 'private'), meta);
   } else {
     added = session.provenance.record(atoms.values(), label.label, label.classes, meta);
   }
   // Free text from a private source (a message, a note, a document): remember its phrases so a
   // quoted or lightly reworded fragment is recognised too.
+  // (of a notification, only the texts that hold an identifier: "新しい住所は…2-14-7 ハイツ301だよ")
   if (label.classes.includes('private')) {
     const phrases: string[] = [];
     // (a link's path is an address, not prose: its words are tracked as atoms, with the link's site)
     // (not the agent's own text read back: a note it wrote itself)
-    for (const text of texts) if (text.length >= 24 && !session.authored.has(squash(text))) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
+    for (const text of texts) if (text.length >= 24 && !session.authored.has(squash(text)) && (!label.dataOnly || IDENTIFIER.test(text))) phrases.push(...shingles(text.includes('/') ? text.replace(ANY_LINK, ' ') : text));
     if (phrases.length > 0) session.provenance.recordPhrases(phrases, label.label, event.id, meta.thread, meta.host);
   }
   if (untrusted.length > 0) session.provenance.recordUntrusted(untrusted, label.label, event.id);

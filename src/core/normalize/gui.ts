@@ -460,6 +460,8 @@ const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+/** The bare word of buying, as a shop's cart offers it. */
+const BARE_BUY = /^(buy|buy now|purchase|order|kaufen|jetzt kaufen|comprar|acheter|acquista|kupuję|купить|satın al|beli|mua|ซื้อ|购买|立即购买|購入|購入する|구매|구매하기|주문하기)$/i;
 /** The bare word of a top-up: a prepaid line's or a card's Recharge tab. */
 const BARE_TOP_UP = /^(top ?up|top-up|recharge|reload|recargar|recarga|recarregar|recharger|ricarica|ricaricare|aufladen|doładuj|doładowanie|пополнить|isi ulang|isi pulsa|nạp tiền|เติมเงิน|充值|チャージ|충전)$/i;
 
@@ -609,7 +611,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         // (and so does an app's own Pay or Top-up tab tapped first thing after it opens: nothing is chosen to pay yet)
         // (but not a screen read with a price on it: Agoda's "Buchung abschließen" under the room's price pays)
         const payTab = screen.path.length === 0 && (BARE_PAY.test(label.trim()) || BARE_TOP_UP.test(label.trim())) && screen.shownPrice === null && screen.draft().every((f) => f.value.trim() === '');
-        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        // (and so does a shop's bare Buy right after its cart was filled: the order and its payment come next)
+        const fromCart = BARE_BUY.test(label.trim()) && CART.test(screen.path[screen.path.length - 1] ?? '');
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab || fromCart)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);

@@ -9,7 +9,7 @@ import type { ToolAction } from '../protocol/schema';
 import { CJK_CHAR, foldDiacritics, jsonLeaves } from '../provenance/canonical';
 import { deletingArgument } from './argument-deletes';
 import { classifyArguments, liftHttp, mimeRecipients } from './api';
-import { type Lifted, verbOf } from './lifted';
+import { isHighImpact, type Lifted, verbOf } from './lifted';
 import { forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MESSAGE_SINK_OF, messageSink, shellNetworkSink, simpleSink, toolNamespace } from './sinks';
 
@@ -321,17 +321,65 @@ function parseObject(text: string): unknown {
   }
 }
 
+/** A namespaced runner (banking.run, alipay.执行, tool_proxy.invoke, device__execute) calls what its arguments name. */
+const RUNNER = /^(run|run_?action|run_?tool|execute|exec|invoke|invoke_?tool|call|call_?tool|dispatch|perform|执行|調用|调用|実行|ejecutar|executar|ausfuehren|ausführen|eseguire|exécuter|executer)$/i;
+/** Keys that name the tool or action a runner calls, and keys that hold what it passes. */
+const CALLED_KEYS = ['name', 'tool', 'tool_name', 'toolName', 'target', 'function', 'action', 'operation', 'op', '操作', '动作', 'acción', 'accion', 'aktion', 'azione', 'ação', 'acao'];
+const PASSED_KEYS = ['arguments', 'args', 'input', 'tool_input', 'params', 'parameters', 'payload', 'data', 'datos', 'dados', 'daten', 'donnees', 'données', '参数', '数据', '引数'];
+
+/** A tool name's namespace and last part: banking.run → banking, run; device__execute → device, execute. */
+function nameParts(name: string): { namespace: string | null; last: string } {
+  const parts = name.split(/\.|__|\//).filter(Boolean);
+  return { namespace: parts.length > 1 ? parts.slice(0, -1).join('.') : null, last: parts[parts.length - 1] ?? name };
+}
+
 /** The tool an envelope calls, with the arguments it passes; null when it is not one. */
 function envelopedTool(tool: ToolAction): ToolAction | null {
-  if (!CALL_ENVELOPE.test(tool.name)) return null;
   const args = (tool.arguments ?? {}) as Record<string, unknown>;
-  const name = args.name ?? args.tool ?? args.tool_name ?? args.toolName;
-  const given = args.arguments ?? args.args ?? args.input ?? args.tool_input ?? args.params ?? {};
-  // (OpenAI-style function calls carry their arguments as a JSON string)
-  const inner = typeof given === 'string' ? parseObject(given) : given;
-  if (typeof name !== 'string' || name.trim() === '' || inner === null || typeof inner !== 'object' || Array.isArray(inner)) return null;
+  const { namespace, last } = nameParts(tool.name);
+  const envelope = CALL_ENVELOPE.test(tool.name) || (namespace !== null && RUNNER.test(last)) || RUNNER.test(tool.name);
+  if (!envelope) return null;
+  const nameKey = CALLED_KEYS.find((k) => typeof args[k] === 'string' && (args[k] as string).trim() !== '');
+  if (!nameKey) return null;
+  let name = (args[nameKey] as string).trim();
+  // (an MCP proxy names the server too: {server: "gmail", tool: "send_message"}; a runner's action is its namespace's: banking.run {acción: "transferir"})
+  if (typeof args.server === 'string' && args.server.trim() !== '') name = `${args.server.trim()}.${name}`;
+  else if (namespace !== null && !/[._/]/.test(name) && !CALL_ENVELOPE.test(tool.name)) name = `${namespace}.${name}`;
+  const passedKey = PASSED_KEYS.find((k) => args[k] !== undefined);
+  const given = passedKey ? args[passedKey] : Object.fromEntries(Object.entries(args).filter(([k]) => k !== nameKey && k !== 'server'));
+  // (OpenAI-style function calls carry their arguments as a JSON string; a command runner, its words: {action: "settings", args: ["put", "secure", …]})
+  const parsed = typeof given === 'string' ? parseObject(given) : given;
+  const inner = Array.isArray(parsed) && parsed.every((w) => typeof w === 'string') ? { command: [args[nameKey], ...parsed].join(' ') } : parsed;
+  if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return null;
   return { name, arguments: inner as Record<string, unknown> };
 }
+
+/** Keys under which a batch tool lists the calls it makes ({calls: [{tool, args}, …]}). */
+const BATCH_KEYS = ['calls', 'requests', 'operations', 'batch', 'actions', 'steps'];
+
+/** The calls a batch tool makes (workspace.bulk {calls: [{tool: "drive__upload", args: {…}}]}), or null. */
+function batchedTools(tool: ToolAction): ToolAction[] | null {
+  const args = (tool.arguments ?? {}) as Record<string, unknown>;
+  for (const key of BATCH_KEYS) {
+    const list = args[key];
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const calls: ToolAction[] = [];
+    for (const item of list) {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) return null;
+      const entry = item as Record<string, unknown>;
+      const name = entry.tool ?? entry.name ?? entry.tool_name;
+      const passed = entry.args ?? entry.arguments ?? entry.params ?? entry.input ?? {};
+      const inner = typeof passed === 'string' ? parseObject(passed) : passed;
+      if (typeof name !== 'string' || inner === null || typeof inner !== 'object' || Array.isArray(inner)) return null;
+      calls.push({ name, arguments: inner as Record<string, unknown> });
+    }
+    return calls;
+  }
+  return null;
+}
+
+/** How much an effect commits, to pick the call of a batch that the gate must decide on. */
+const EFFECT_WEIGHT: Partial<Record<Lifted['effect'], number>> = { reset: 9, payment: 9, delete: 8, install: 8, uninstall: 8, permission: 8, account: 8, settings: 7, shell: 7, send: 6, share: 6, http_write: 5, write: 3, draft: 2 };
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, depth = 0): Lifted {
   // An envelope is lifted as the tool it calls (a few levels deep at most).
@@ -341,6 +389,17 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
     lifted.label = `${tool.name} ${lifted.label}`;
     lifted.lifted = `${tool.name} calls ${inner.name}: ${lifted.lifted}`;
     return lifted;
+  }
+  // A batch is decided by the call in it that commits the most (a delete or an upload among reads),
+  // carrying what all its calls carry.
+  const batch = depth < 3 ? batchedTools(tool) : null;
+  if (batch) {
+    const lifts = batch.map((call) => liftTool(call, catalog, org, depth + 1));
+    const top = lifts.reduce((a, b) => ((EFFECT_WEIGHT[b.effect] ?? 0) + (isHighImpact(b) ? 10 : 0) > (EFFECT_WEIGHT[a.effect] ?? 0) + (isHighImpact(a) ? 10 : 0) ? b : a));
+    top.payload = lifts.flatMap((l) => l.payload);
+    top.label = `${tool.name} ${top.label}`;
+    top.lifted = `${tool.name} batches ${batch.length} call${batch.length > 1 ? 's' : ''}: ${top.lifted}`;
+    return top;
   }
   const args = tool.arguments ?? {};
   const named = classifyName(tool.name, args, catalog);

@@ -137,7 +137,8 @@ function add(out: Map<string, AtomCandidate>, raw: string, fromData: boolean, fo
 function addAddressTails(out: Map<string, AtomCandidate>, text: string, fromData: boolean): void {
   if (!/\d/.test(text) || text.length > 200) return;
   for (const m of text.matchAll(ADDRESS_LEVEL)) {
-    const tail = text.slice(m.index + m[0].length).trim();
+    // (the address ends where the sentence does, before its particles: "…ハイツ301だよ！遊びに来てね" → "…ハイツ301")
+    const tail = text.slice(m.index + m[0].length).split(/[！!。？?]/)[0].replace(/[\u3040-\u309f]+$/u, '').trim();
     if (/\d/.test(tail) && cjkCount(tail) >= 2 && tail.replace(/\s/g, '').length >= 4) add(out, tail, fromData, true);
   }
 }

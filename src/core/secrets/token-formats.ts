@@ -24,7 +24,7 @@ export const VENDOR_TOKENS: readonly TokenFormat[] = [
   { what: 'Hugging Face token', source: String.raw`\bhf_[A-Za-z0-9]{34}\b`, marker: 'hf_', home: ['huggingface.co'] },
   { what: 'Vault token', source: String.raw`\bhv[sb]\.[A-Za-z0-9_-]{24,}`, marker: String.raw`hv[sb]\.` },
   { what: 'PyPI token', source: String.raw`\bpypi-AgE[A-Za-z0-9_-]{50,}`, marker: 'pypi-', home: ['pypi.org'] },
-  { what: 'Notion token', source: String.raw`\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b`, marker: 'secret_|ntn_', home: ['notion.com', 'notion.so'] },
+  { what: 'Notion token', source: String.raw`\b(?:secret_(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{30,50}|ntn_[A-Za-z0-9]{40,})\b`, marker: 'secret_|ntn_', home: ['notion.com', 'notion.so'] },
   { what: 'Linear API key', source: String.raw`\blin_api_[A-Za-z0-9]{40}\b`, marker: 'lin_api_', home: ['linear.app'] },
   { what: 'Postman API key', source: String.raw`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, marker: 'PMAK-', home: ['getpostman.com', 'postman.com'] },
   { what: 'Atlassian API token', source: String.raw`\bATATT3[A-Za-z0-9_=-]{50,}`, marker: 'ATATT', home: ['atlassian.net', 'atlassian.com'] },
