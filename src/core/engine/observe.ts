@@ -31,7 +31,8 @@ export type HostLabels = Pick<OrgFacts, 'privateLabels' | 'privateHostLabel'>;
 
 /** A social app's direct messages are messages, not a public feed; account screens in Settings show account data. */
 function refinedKind(kind: string, path: readonly string[]): string {
-  if (kind === 'social' && path.some((label) => DIRECT_MESSAGES.test(label))) return 'chat';
+  // (and so is an app's own inbox the catalog cannot place: a host app's guest messages, a marketplace's chats)
+  if ((kind === 'social' || kind === 'other') && path.some((label) => DIRECT_MESSAGES.test(label))) return 'chat';
   if (kind === 'settings' && path.some((label) => ACCOUNT_WORDS.test(label))) return 'accounts';
   return kind;
 }
@@ -121,7 +122,8 @@ const IDENTIFIER = /\d{3}|\d\D{0,3}\d|@|[都道府県市区町村]/u;
 function notifiedKind(observed: Observe, catalog: Catalog): SourceLabel | null {
   const kinds: string[] = [];
   for (const value of [observed.result, observed.body]) if (value !== undefined) for (const leaf of jsonLeaves(value)) if (NOTIFYING_APP_KEY.test(leaf.key)) kinds.push(catalog.appKindByName(leaf.value) ?? catalog.appKind(leaf.value));
-  for (const text of observed.texts ?? []) if (text.length <= 24) kinds.push(catalog.appKindByName(text) ?? 'other');
+  // (a header may name the conversation after the app: "Nachrichten · Mama")
+  for (const text of observed.texts ?? []) if (text.length <= 40) kinds.push(catalog.appKindByName(text.split(/\s[·•|-]\s/)[0]) ?? 'other');
   const kind = kinds.find((k) => k !== 'notifications' && catalog.kindInfo(k).classes.includes('private'));
   return kind ? { label: catalog.kindInfo(kind).label, classes: ['private', 'untrusted'], dataOnly: true } : null;
 }
@@ -168,7 +170,7 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?|api_?v\d+_?key|\w+_secret|\w+_secret_?key|access_?key_?secret|signing_?(key|secret)|app_?secret|master_?key|encryption_?key|cookie|set_?cookie|session_?(id|token|cookie)|sessionid|jsessionid)$/;
 /** The label a console or settings screen shows above a key, and a key as shown (long, letters and digits, no spaces). */
-const KEY_HEADING = /^((access ?key|api|app|client|secret|private|signing|master)[ _-]?(secret|key)( ?secret)?|secret|token|api token|access token|密钥|秘钥|私钥|访问密钥|アクセスキー シークレット|シークレット(キー)?|시크릿 ?키|비밀 ?키)$/iu;
+const KEY_HEADING = /^((access ?key|api|app|client|secret|private|signing|master|account|storage|primary|secondary)[ _-]?(secret|key)( ?secret)?|key ?[12]|connection string|secret|token|api token|access token|密钥|秘钥|私钥|访问密钥|アクセスキー シークレット|シークレット(キー)?|시크릿 ?키|비밀 ?키)$/iu;
 const SHOWN_KEY = /^(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
 
 /** A code as an atom: its digits kept for digit matching when it is six or more of them. */

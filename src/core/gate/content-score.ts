@@ -67,6 +67,8 @@ const SHELL: Pattern[] = [
   { re: /\bsetprop\s+(service\.adb\.tcp\.port|persist\.adb\.tcp\.port)\b|\badb\s+(-\S+\s+)*tcpip\b/i, score: 0.9, what: 'adb over the network', needles: ['setprop', 'adb'] },
   // App ops grant what permissions do (SYSTEM_ALERT_WINDOW, READ_SMS …) without the permission dialog.
   { re: /\b(appops|cmd\s+appops)\s+set\s+\S+\s+\S+\s+allow\b/i, score: 0.9, what: 'app-op grant', needles: ['appops'] },
+  // ...and so does exempting an app from battery optimization: it then runs unchecked in the background.
+  { re: /\b(cmd|dumpsys)\s+deviceidle\s+(whitelist|sys-whitelist|tempwhitelist)\s+\+/i, score: 0.9, what: 'battery optimization exemption', needles: ['deviceidle'] },
   { re: /\bsettings\s+(put|delete)\s+(secure|global|system)\b/i, score: 0.9, what: 'settings change from shell', needles: ['settings'] },
   { re: /\b(reboot|shutdown|poweroff)\b/i, score: 0.8, what: 'reboot', needles: ['reboot', 'shutdown', 'poweroff'] },
   { re: /MASTER_CLEAR|FACTORY_RESET|\bwipe\s+(data|userdata)\b|recovery\s+--wipe/i, score: 1, what: 'factory reset', needles: ['master_clear', 'factory_reset', 'wipe', 'recovery'] },

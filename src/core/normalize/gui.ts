@@ -489,7 +489,7 @@ const SIGN_IN_VALUE = /^([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?[\d\s().-]{8,})$/i;
 const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
 const SAVES_A_RECORD = /^(save|done|add|create|ok|保存|完成|添加|创建|确定|guardar|enregistrer|speichern|salva|salvar|hinzufügen|ajouter|añadir|aggiungi)$/i;
 /** Settings' list of app roles (Default apps; Samsung's "Choose default apps" / 기본 앱 선택). */
-const DEFAULT_APPS = /^((choose|select|manage) )?(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|приложения по умолчанию|varsayılan uygulamalar)( ?(selection|settings|선택|설정|设置|設定))?$/iu;
+const DEFAULT_APPS = /^((choose|select|manage) )?(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|aplicações predefinidas|apps predefinidas|aplicativos padrão|standaard-apps|standaardapps|domyślne aplikacje|приложения по умолчанию|varsayılan uygulamalar)( ?(selection|settings|선택|설정|设置|設定))?$/iu;
 /** A role dialog's or a role screen's confirm: the app picked becomes the default. */
 const SET_AS_DEFAULT = /^(set as default|make default|use as default|set as default app|기본으로 설정|기본 앱으로 설정|设为默认(应用)?|設為預設(應用程式)?|デフォルトに設定|既定に設定|als standard (festlegen|einrichten|verwenden)|establecer como predeterminad[ao]|definir como (padrão|predefinid[ao])|définir (comme application )?par défaut|imposta come predefinit[ao]|установить по умолчанию|сделать по умолчанию|varsayılan olarak ayarla|jadikan (default|bawaan)|đặt làm mặc định)$/iu;
 /** A permission dialog's refusal, in any language: its id says deny, or its label negates Allow. */
@@ -522,7 +522,8 @@ function liftTap(inputs: GuiInputs): Lifted {
   const target = gui.target;
   const label = targetLabel(target);
   // Choosing the app for a role (Default apps → SMS app → Textra) hands that app the role's access.
-  if (kind === 'settings' && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2].trim()) && !catalog.buttonByLabel(label)) {
+  // (the role list may be the permission controller's, over Settings: Aplicações predefinidas → App de SMS)
+  if ((kind === 'settings' || kind === 'permissions') && screen.path.length >= 2 && DEFAULT_APPS.test(screen.path[screen.path.length - 2].trim()) && !catalog.buttonByLabel(label)) {
     return base(inputs, 'permission', `"${label}" chosen as the ${screen.path[screen.path.length - 1]}`, { resource: 'permissions', targets: [{ field: 'app', value: label }] });
   }
   // ...and so does the role screen's own confirm (Default apps → SMS app → Textra → Set as default).
