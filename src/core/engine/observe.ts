@@ -382,7 +382,8 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     const secret = [...atoms.values()].filter((a) => values.secret.has(a.key) || (/^\d{6,8}$/.test(a.digits ?? a.key) && !values.shownPublic.has(a.key)));
     const other = [...atoms.values()].filter((a) => !secret.includes(a));
     added = session.provenance.record(secret, label.label, label.classes, vaultMeta);
-    added += session.provenance.record(other, label.label, label.classes.filter((c) => c !== 'secret'), vaultMeta);
+    // (an authenticator's codes are its secrets; the accounts it names them by, "Shopee Seller Centre", are no one's data)
+    added += session.provenance.record(other, label.label, label.label === '2fa' ? [] : label.classes.filter((c) => c !== 'secret'), vaultMeta);
   } else if (label.dataOnly) {
     // (a notification's header and names — "Pod Point", "Book club" — are what the shade shows anyone)
     const data = [...atoms.values()].filter((a) => IDENTIFIER.test(a.key));

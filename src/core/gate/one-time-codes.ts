@@ -7,7 +7,7 @@ import { memoByText } from '../provenance/memo';
 /** Words that name a one-time code, specific enough to score typed content by. */
 const SPECIFIC = [
   'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
-  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'puk(?:[- ]?(?:code|kód|kod|nummer))?', 'mtan', '(?:push|sms|chip|photo|app)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
+  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'puk(?:[- ]?(?:code|kód|kod|nummer))?', 'mtan', 'código para (?:confirmar|validar|autorizar|acceder|iniciar sesión|entrar)', 'code (?:to|for) (?:confirm|verify|authori[sz]e|log ?in|sign ?in)', 'code pour (?:confirmer|valider|vous connecter)', 'código (?:para|de) (?:confirmar|acesso)', '(?:push|sms|chip|photo|app)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
   'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'clave (?:de operaci[oó]n|din[aá]mica|de seguridad|de confirmaci[oó]n|de un solo uso|temporal|token|sms|otp)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
@@ -50,6 +50,9 @@ export function namesOneTimeCode(text: string): boolean {
   return NAMES_ONE_TIME_CODE.test(text);
 }
 
+/** A code's name, a colon, then its digits in two to four small groups. */
+const SPACED_CODE = new RegExp(`${word(ANY)}\\s*[:：]\\s*(\\d{1,3}(?: \\d{1,3}){1,3})(?![\\d.,]\\d|\\d)`, 'giu');
+
 /** One-time codes inside observed text (SMS, notifications, e-mails), digits only. */
 export const otpCodesIn: (text: string) => string[] = memoByText(findCodes);
 
@@ -74,6 +77,12 @@ function findCodes(raw: string): string[] {
   for (const re of OBSERVED_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) codes.add(m[1].replace(/\D/g, ''));
+  }
+  // (a code written in small groups after its name: "Telegram code: 58 214 3")
+  SPACED_CODE.lastIndex = 0;
+  for (let m = SPACED_CODE.exec(text); m; m = SPACED_CODE.exec(text)) {
+    const digits = m[1].replace(/\D/g, '');
+    if (digits.length >= 5 && digits.length <= 8) codes.add(digits);
   }
   return [...codes];
 }

@@ -441,8 +441,10 @@ const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 /** A path entry that names a sum ("@Dayton-Rentals requests $275.00", "Bill due ₹1,240"): a payment is under way. */
 function namesASum(entry: string): boolean {
-  return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry);
+  // (or a sum in a currency written in letters: RM5, Rp50.000, R$ 20, zł 40)
+  return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry) || LETTER_CURRENCY_SUM.test(entry.trim());
 }
+const LETTER_CURRENCY_SUM = /^(RM|Rp|R\$|S\$|HK\$|NT\$|A\$|C\$|kr|zł|Kč|Ft|lei|Ksh|KES|PHP|MYR|IDR|INR|Rs\.?)\s?\d[\d.,]*$/i;
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
 /** The bare word of a reset, as the Settings row that opens the reset options says it. */
@@ -460,6 +462,11 @@ const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+/** A Log out, and the screens that list an account's linked devices and sessions. */
+const LOG_OUT = /^(log ?out|sign ?out|log off|déconnexion|se déconnecter|abmelden|cerrar sesión|desconectar|sair|esci|disconnetti|wyloguj|выйти|çıkış yap|keluar|đăng xuất|退出登录|登出|ログアウト|로그아웃)$/i;
+const LINKED_DEVICES = /linked devices|active sessions|\bsessions\b|\bdevices\b|aparelhos conectados|dispositivos vinculados|verknüpfte geräte|appareils connectés|dispositivi collegati|połączone urządzenia|связанные устройства|已关联的设备|リンク済みデバイス|연결된 기기/i;
+/** The chat a super-app opens with its driver, rider, courier or seller. */
+const CHAT_SCREEN = /\bchat\b|chatear|conversar|\bmessage (the )?(driver|rider|courier|seller|host|merchant)|contact (the )?(driver|rider|courier)|mensaje al|聊天|チャット|채팅|obrolan|kirim pesan/i;
 /** The bare word of buying, as a shop's cart offers it. */
 const BARE_BUY = /^(buy|buy now|purchase|order|kaufen|jetzt kaufen|comprar|acheter|acquista|kupuję|купить|satın al|beli|mua|ซื้อ|购买|立即购买|購入|購入する|구매|구매하기|주문하기)$/i;
 /** The bare word of a top-up: a prepaid line's or a card's Recharge tab. */
@@ -504,7 +511,7 @@ function refuses(target: Target | undefined, label: string): boolean {
 const RUN_LABEL = /^(run|execute|exec|run command|execute command|run script|ausführen|befehl ausführen|ejecutar|exécuter|executar|esegui|uitvoeren|wykonaj|выполнить|çalıştır|jalankan|chạy|执行|運行|运行|執行|実行|실행)$/iu;
 const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button)_?(run|execute|exec)|execute_?(button|btn|command))$/i;
 
-const ACCOUNT_SECURITY_BUTTON = /^((log|sign) ?(out|off)( of)? (all|every)( (known|other))? (devices|sessions|web sessions)|(log|sign) ?(out|off) (of )?(all )?other (devices|sessions)|link (a |this )?device|link desktop device|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
+const ACCOUNT_SECURITY_BUTTON = /^((log|sign) ?(out|off)( of)? (all|every)( (known|other))? (devices|sessions|web sessions)|(log|sign) ?(out|off) (of )?(all )?other (devices|sessions)|link (a |this |new )?device|link desktop device|terminate( this)? session|end session|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
 
 const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
 
@@ -596,6 +603,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   switch (semantic) {
     case 'send':
     case 'pay':
+      // A super-app's chat with its driver or seller ("Chat with driver" → Send) sends a message, not money.
+      if (semantic === 'send' && kind === 'payments' && screen.path.slice(-3).some((p) => CHAT_SCREEN.test(p)) && screen.draft().some((f) => f.role === 'body' && f.value.trim() !== '' && !MONEY.test(f.value))) {
+        return liftSend(Object.assign({}, inputs, { kind: 'chat' }), `button "${label}" in the app's chat`);
+      }
       // In a payment app, "Send", "Pay", "Buy" or "Transfer to Anna" with no amount filled in
       // opens a flow or a list item (a search typed first does not count); it commits once an
       // amount is entered, or when the button itself names the amount or says now/confirm.
@@ -658,6 +669,8 @@ function liftTap(inputs: GuiInputs): Lifted {
       return base(inputs, 'call', `button "${label}": phone call`, { sink: simpleSink('call', false, draftParts(screen).recipients.join(',')) });
     }
     case 'confirm':
+      // (a Log out on a linked device's page signs that device out)
+      if (LOG_OUT.test(label.trim()) && screen.path.some((p) => LINKED_DEVICES.test(p))) return base(inputs, 'account', `button "${label}" signs a linked device out`, { resource: 'accounts', targets: pickedItems(inputs, 3, 'screen') });
       return liftContextual(inputs, label);
     default:
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
