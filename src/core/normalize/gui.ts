@@ -8,6 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
+import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, INVITES, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -261,11 +262,7 @@ function liftSend(inputs: GuiInputs, why: string, extra: PayloadPart[] = []): Li
   });
 }
 
-/** Where a map shows the user: their position, saved and labelled places, their timeline, a shared live location. */
-const PERSONAL_PLACE = /\b(your|my|current) (location|position|place|places)\b|^(home|work|saved|starred|labeled|labelled|timeline|your timeline|your places|parking|parked|location sharing|share (your )?location|share live location|you are here|visited places)$|^(zuhause|arbeit|casa|trabajo|maison|travail|lavoro|trabalho|дом|работа|ev|iş|rumah|kantor|nhà|家|公司|自宅|職場|집|직장)$|我的位置|当前位置|目前位置|現在地|내 위치|현재 위치|mi ubicación|ubicación actual|ma position|position actuelle|mein standort|aktueller standort|la mia posizione|minha localização|localização atual|моё местоположение|мое местоположение|konumum|lokasi saya|vị trí của tôi|位置信息|位置共享|ロケーション履歴|タイムライン|时间轴|時間軸|타임라인/iu;
 
-/** An address mentioned in a comment, +name@domain or @name@domain: the person is notified. */
-const MENTIONED_ADDRESS = /(?<![^\s(])[+@]([^\s@+]+@[^\s@]+\.[a-z]{2,})/giu;
 
 /** A phone number, e-mail address or @/$ handle rather than a contact's name. */
 const BARE_ADDRESS = /^(\+?[\d\s().-]{7,}|[^\s@]+@[^\s@]+\.\w{2,}|[@$][\w.-]{3,})$/;
@@ -378,9 +375,6 @@ function liftContextual(inputs: GuiInputs, semanticLabel: string): Lifted {
   return base(inputs, 'navigate', `${why}: nothing to commit`);
 }
 
-/** Screens where an event is made: what their Save commits goes to the guests. */
-const EVENT_WORDS = /\b(new event|event|events|meeting|invite|invitation|calendar|appointment)\b|termin|evento|événement|réunion|reunión|会议|會議|会議|日程|予定|일정|회의/i;
-const INVITES = /^(send|invite|send invite|send invitation|send invitations)$/i;
 
 /** Saving an event with guests typed in (Calendar; Outlook's calendar) sends them the invitation, and its notes with it. */
 function eventInvite(inputs: GuiInputs, label: string): Lifted | null {
@@ -394,8 +388,6 @@ function eventInvite(inputs: GuiInputs, label: string): Lifted | null {
   return base(inputs, 'send', `button "${label}" saves an event with guests: the invitation goes to ${guests.join(', ')}`, { resource: inputs.catalog.kindInfo(kind).resource, sink: messageSink('email', guests, org), payload: draft.body, targets: draft.targets });
 }
 
-/** A link as a chat or mail shows it: a host with a dot, maybe a scheme and a path. */
-const LINK_LABEL = /^(https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(\/\S*)?$/i;
 
 /** Going to what was typed in a browser's address bar: a GET to that host, carrying the URL. */
 function liftBrowse(inputs: GuiInputs): Lifted | null {
@@ -444,7 +436,6 @@ function namesASum(entry: string): boolean {
   // (or a sum in a currency written in letters: RM5, Rp50.000, R$ 20, zł 40)
   return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry) || LETTER_CURRENCY_SUM.test(entry.trim());
 }
-const LETTER_CURRENCY_SUM = /^(RM|Rp|R\$|S\$|HK\$|NT\$|A\$|C\$|kr|zł|Kč|Ft|lei|Ksh|KES|PHP|MYR|IDR|INR|Rs\.?)\s?\d[\d.,]*$/i;
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;
 /** The bare word of a reset, as the Settings row that opens the reset options says it. */
@@ -462,15 +453,6 @@ const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
-/** A Log out, and the screens that list an account's linked devices and sessions. */
-const LOG_OUT = /^(log ?out|sign ?out|log off|déconnexion|se déconnecter|abmelden|cerrar sesión|desconectar|sair|esci|disconnetti|wyloguj|выйти|çıkış yap|keluar|đăng xuất|退出登录|登出|ログアウト|로그아웃)$/i;
-const LINKED_DEVICES = /linked devices|active sessions|\bsessions\b|\bdevices\b|aparelhos conectados|dispositivos vinculados|verknüpfte geräte|appareils connectés|dispositivi collegati|połączone urządzenia|связанные устройства|已关联的设备|リンク済みデバイス|연결된 기기/i;
-/** The chat a super-app opens with its driver, rider, courier or seller. */
-const CHAT_SCREEN = /\bchat\b|chatear|conversar|\bmessage (the )?(driver|rider|courier|seller|host|merchant)|contact (the )?(driver|rider|courier)|mensaje al|聊天|チャット|채팅|obrolan|kirim pesan/i;
-/** The bare word of buying, as a shop's cart offers it. */
-const BARE_BUY = /^(buy|buy now|purchase|order|kaufen|jetzt kaufen|comprar|acheter|acquista|kupuję|купить|satın al|beli|mua|ซื้อ|购买|立即购买|購入|購入する|구매|구매하기|주문하기)$/i;
-/** The bare word of a top-up: a prepaid line's or a card's Recharge tab. */
-const BARE_TOP_UP = /^(top ?up|top-up|recharge|reload|recargar|recarga|recarregar|recharger|ricarica|ricaricare|aufladen|doładuj|doładowanie|пополнить|isi ulang|isi pulsa|nạp tiền|เติมเงิน|充值|チャージ|충전)$/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
 const QR_SCAN = /\bqr\b|\bscan\b|扫码|掃碼|扫一扫|付款码|付款碼|스캔|スキャン/i;
@@ -495,10 +477,6 @@ const SIGN_IN_VALUE = /^([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?[\d\s().-]{8,})$/i;
 /** A field's resource-id without its package (`com.ubercab:id/edit_email` → `edit_email`). */
 const fieldName = (key: string): string => (key.includes(':id/') ? key.slice(key.indexOf(':id/') + 4) : key);
 const SAVES_A_RECORD = /^(save|done|add|create|ok|保存|完成|添加|创建|确定|guardar|enregistrer|speichern|salva|salvar|hinzufügen|ajouter|añadir|aggiungi)$/i;
-/** Settings' list of app roles (Default apps; Samsung's "Choose default apps" / 기본 앱 선택). */
-const DEFAULT_APPS = /^((choose|select|manage) )?(default apps?|default applications|默认应用|默認應用|既定のアプリ|デフォルトのアプリ|기본 앱|aplicaciones predeterminadas|apps predeterminadas|applications par défaut|apps par défaut|standard-apps|app predefinite|apps padrão|aplicações predefinidas|apps predefinidas|aplicativos padrão|standaard-apps|standaardapps|domyślne aplikacje|приложения по умолчанию|varsayılan uygulamalar)( ?(selection|settings|선택|설정|设置|設定))?$/iu;
-/** A role dialog's or a role screen's confirm: the app picked becomes the default. */
-const SET_AS_DEFAULT = /^(set as default|make default|use as default|set as default app|기본으로 설정|기본 앱으로 설정|设为默认(应用)?|設為預設(應用程式)?|デフォルトに設定|既定に設定|als standard (festlegen|einrichten|verwenden)|establecer como predeterminad[ao]|definir como (padrão|predefinid[ao])|définir (comme application )?par défaut|imposta come predefinit[ao]|установить по умолчанию|сделать по умолчанию|varsayılan olarak ayarla|jadikan (default|bawaan)|đặt làm mặc định)$/iu;
 /** A permission dialog's refusal, in any language: its id says deny, or its label negates Allow. */
 const REFUSAL = /don.?t|deny|拒绝|拒絕|不允许|不允許|許可しない|허용 안 ?함|거부|no permitir|ne pas autoriser|refuser|nicht zulassen|ablehnen|non consentire|não permitir|negar|запретить|отклонить|izin verme|reddet|jangan izinkan|tolak|không cho phép|từ chối/i;
 const REFUSAL_ID = /:id\/\w*(deny|reject|negative|cancel|dont_allow)\w*$|:id\/button2$/i;
