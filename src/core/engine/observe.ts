@@ -386,9 +386,11 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
     added += session.provenance.record(other, label.label, label.label === '2fa' ? [] : label.classes.filter((c) => c !== 'secret'), vaultMeta);
   } else if (label.dataOnly) {
     // (a notification's header and names — "Pod Point", "Book club" — are what the shade shows anyone)
-    const data = [...atoms.values()].filter((a) => IDENTIFIER.test(a.key));
+    const data: AtomCandidate[] = [];
+    const names: AtomCandidate[] = [];
+    for (const atom of atoms.values()) (IDENTIFIER.test(atom.key) ? data : names).push(atom);
     added = session.provenance.record(data, label.label, label.classes, meta);
-    added += session.provenance.record([...atoms.values()].filter((a) => !data.includes(a)), label.label, label.classes.filter((c) => c !== 'private'), meta);
+    added += session.provenance.record(names, label.label, label.classes.filter((c) => c !== 'private'), meta);
   } else {
     added = session.provenance.record(atoms.values(), label.label, label.classes, meta);
   }

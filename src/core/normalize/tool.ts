@@ -395,7 +395,8 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
   const batch = depth < 3 ? batchedTools(tool) : null;
   if (batch) {
     const lifts = batch.map((call) => liftTool(call, catalog, org, depth + 1));
-    const top = lifts.reduce((a, b) => ((EFFECT_WEIGHT[b.effect] ?? 0) + (isHighImpact(b) ? 10 : 0) > (EFFECT_WEIGHT[a.effect] ?? 0) + (isHighImpact(a) ? 10 : 0) ? b : a));
+    const weight = (l: Lifted) => (EFFECT_WEIGHT[l.effect] ?? 0) + (isHighImpact(l) ? 10 : 0);
+    const top = lifts.reduce((a, b) => (weight(b) > weight(a) ? b : a));
     top.payload = lifts.flatMap((l) => l.payload);
     top.label = `${tool.name} ${top.label}`;
     top.lifted = `${tool.name} batches ${batch.length} call${batch.length > 1 ? 's' : ''}: ${top.lifted}`;
@@ -428,8 +429,9 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
   if (cls.effect !== 'http' && ACCOUNT_ACTION_NAME.test(tool.name) && !(READ_NAME.test(tool.name) && !ACCOUNT_ACTION_VERB.test(tool.name))) {
     return { label, effect: 'account', resource: 'accounts', altResources: cls.resource !== 'accounts' && cls.resource !== 'device' ? [cls.resource] : undefined, verb: verbOf('account'), lifted: `${cls.how}: account security change`, sink: null, payload: [], targets: [...parts.recipients, ...parts.content] };
   }
-  // A forwarding code handed to any tool (telephony_send_ussd {code: "*62*+49…#"}) diverts the
-  // phone's calls when it is dialled: the security-relevant call forwarding setting.
+  // A forwarding code dialled or handed to any tool (phone_call {number: "**21*+44…#"},
+  // telephony_send_ussd {code: "*62*+49…#"}) diverts the phone's calls: the security-relevant call
+  // forwarding setting, whose target is the number calls go to.
   const dialled = cls.effect === 'http' ? [] : jsonLeaves(args).filter((l) => isCallForwardingCode(l.value));
   if (dialled.length > 0) {
     return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: dialled.map((l) => ({ field: l.path, value: forwardedTo(l.value) })) };
@@ -494,10 +496,7 @@ export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, dept
       // (a settings.* scope covers a factory reset, as it does in the Settings app)
       return { label, effect: 'reset', resource: 'device', altResources: ['settings'], verb: 'reset', lifted: `${cls.how}: reset`, sink: null, payload: [], targets: [] };
     case 'call': {
-      // Dialling a forwarding code (**21*+44…#, *61*, *62*, *67*, **004*) diverts the phone's calls:
-      // the security-relevant call forwarding setting, whose target is the number calls go to.
-      const forwarding = parts.recipients.filter((r) => isCallForwardingCode(r.value));
-      if (forwarding.length > 0) return { label, effect: 'settings', resource: 'settings', verb: 'write', highImpact: true, lifted: `${cls.how}: call forwarding code`, sink: null, payload: [], targets: forwarding.map((r) => ({ field: r.field, value: forwardedTo(r.value) })) };
+      // (a forwarding code dialled, **21*+44…#, is lifted above as the settings change it is)
       return { label, effect: 'call', resource: 'contacts', verb: 'read', lifted: `${cls.how}: phone call`, sink: simpleSink('call', false, parts.recipients.map((r) => r.value).join(',')), payload: [], targets: parts.recipients };
     }
     case 'write': {
