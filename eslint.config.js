@@ -20,6 +20,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS scripts (the audit log's writer thread) load npm packages with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', Atomics: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/core/**'],
     rules: forbid(
       [['electron', 'better-sqlite3', 'webdriverio', 'ws', 'appium', 'react', ...nodeBuiltins], ['**/storage/**', '**/device/**', '**/ingress/**', '**/app/**', '**/main/**', '**/renderer/**', '**/cli/**', '**/preload/**']],

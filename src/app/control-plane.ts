@@ -23,7 +23,7 @@ import type {
   ResolveOutcome, SessionSummary, StepOutcome, SubmitOptions, SubmitOutcome, ToolDescriptor,
 } from '../ingress/ports';
 import type { OperatorPort } from '../ingress/operator-port';
-import { createRuleInstaller, followStore, openAuditLog, openRuleStore, watchRules, type AuditLog, type RuleInstaller, type RuleSetStatus } from '../storage';
+import { createRuleInstaller, followStore, openRuleStore, openThreadedAuditLog, watchRules, type RuleInstaller, type RuleSetStatus, type ThreadedAuditLog } from '../storage';
 import { EventBus } from './event-bus';
 import { loadPolicyConfigFile, watchPolicyConfig } from './policy-config-file';
 import { DEFAULT_RULES_DIR, readPackFiles } from './pack-loader';
@@ -82,7 +82,7 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
 
   private constructor(
     private readonly opts: ControlPlaneOptions,
-    readonly audit: AuditLog,
+    readonly audit: ThreadedAuditLog,
     readonly rules: RuleInstaller<CompiledPack>,
     engine: PolicyEngine,
     readonly toolRegistry: ToolRegistry,
@@ -97,7 +97,8 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
     const clock = opts.clock ?? systemClock;
     const policyFile = opts.policyFile ?? join(opts.dataDir, 'policy.json');
     const config = loadPolicyConfigFile(policyFile);
-    const audit = openAuditLog(join(opts.dataDir, 'audit.db'), { onFailure: (e) => opts.io?.err(`audit write failed: ${e.message}`) });
+    // Decisions are written by the log's writer thread (group commit) and acked before anything runs.
+    const audit = openThreadedAuditLog(join(opts.dataDir, 'audit.db'), { onFailure: (e) => opts.io?.err(`audit write failed: ${e.message}`) });
     const store = openRuleStore(join(opts.dataDir, 'rules.db'));
     const rulesDir = opts.rulesDir ?? DEFAULT_RULES_DIR;
     const initial = compilePack(readPackFiles(rulesDir));
@@ -197,7 +198,7 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
     // Every decision is written before anything is committed; a failed write denies (fail closed).
     let decided = result.decided;
     try {
-      this.audit.appendDecisions(decided.map((d, i) => ({ event: d.event, decision: d.decision, configHash: this.configHash, request: i === 0 ? { ...request, ...(options.quorum ? { meta: { ...request.meta, quorum: options.quorum } } : {}) } : undefined, screen })));
+      await this.audit.appendDecisionsAsync(decided.map((d, i) => ({ event: d.event, decision: d.decision, configHash: this.configHash, request: i === 0 ? { ...request, ...(options.quorum ? { meta: { ...request.meta, quorum: options.quorum } } : {}) } : undefined, screen })));
     } catch (error) {
       decided = decided.map((d) => ({ ...d, decision: { ...d.decision, decision: 'deny', tier: 'T1', rules: [], code: 'audit_failed', reason: `audit log write failed (${(error as Error).message}); nothing is executed without a record` } }));
       this.bus.publish({ type: 'audit.failed', ts: Date.now(), message: (error as Error).message });
@@ -227,15 +228,15 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
   private async execute(request: ActionRequest, step: PlanStep, d: DecidedEvent, decision: Decision, approvedBy?: string): Promise<StepOutcome> {
     const { event } = d;
     const devices = this.opts.devices;
-    const finish = (observation: Observe | undefined, source: 'executed' | 'agent-reported'): StepOutcome => {
+    const finish = async (observation: Observe | undefined, source: 'executed' | 'agent-reported'): Promise<StepOutcome> => {
       this.engine.commit(event.session, event.id, observation, source);
-      this.audit.appendOutcome({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'executed', source, observed: observation });
+      await this.audit.appendOutcomeAsync({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'executed', source, observed: observation });
       this.engine.outcome(event.agent, true);
       this.bus.publish({ type: 'executed', ts: Date.now(), event: event.id, session: event.session, agent: event.agent });
       return { decision, execution: 'executed', observation };
     };
-    const fail = (message: string): StepOutcome => {
-      this.audit.appendOutcome({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: message });
+    const fail = async (message: string): Promise<StepOutcome> => {
+      await this.audit.appendOutcomeAsync({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: message });
       this.engine.outcome(event.agent, false);
       this.bus.publish({ type: 'execution.failed', ts: Date.now(), event: event.id, agent: event.agent, message });
       return { decision, execution: 'failed', executionError: message };
@@ -246,23 +247,23 @@ export class ControlPlane implements ControlPlanePort, OperatorPort {
         const res = await devices.executor.execute(token);
         if (!res.ok) {
           if (res.code === 'stale_observation' || res.code === 'app_mismatch' || res.code === 'not_permitted') {
-            this.audit.appendOutcome({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: `${res.code}: ${res.reason}` });
+            await this.audit.appendOutcomeAsync({ decisionId: event.id, session: event.session, agent: event.agent, device: event.device, status: 'failed', error: `${res.code}: ${res.reason}` });
             // A refusal by the device layer, not an execution failure: it does not feed the breaker.
             return { decision: { ...decision, decision: 'deny', tier: 'T1', code: res.code, reason: res.reason }, execution: 'not-executed' };
           }
-          return fail(`${res.code}: ${res.reason}`);
+          return await fail(`${res.code}: ${res.reason}`);
         }
-        return finish(res.observe, 'executed');
+        return await finish(res.observe, 'executed');
       }
       if (step.channel === 'api' && step.api && this.opts.executeApi !== false) {
         const res = await executeApiCall(step.api, this.opts.api);
-        return res.ok ? finish(res.observe, 'executed') : fail(res.error);
+        return await (res.ok ? finish(res.observe, 'executed') : fail(res.error));
       }
       if (step.channel === 'tool' && step.tool) {
         const backend = this.toolRegistry.backendFor(step.tool.name);
         if (backend) {
           const res = await backend.call(step.tool.name, step.tool.arguments ?? {});
-          return res.ok ? finish({ result: res.result }, 'executed') : fail(res.error);
+          return await (res.ok ? finish({ result: res.result }, 'executed') : fail(res.error));
         }
       }
     } catch (error) {

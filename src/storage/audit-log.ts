@@ -111,9 +111,23 @@ interface PendingRow {
 
 // The record text is bound as the UTF-8 bytes that were hashed; CAST makes it TEXT again (the
 // database encoding is UTF-8, so the stored value is byte for byte the canonical JSON).
-const INSERT_ROW = 'INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?)';
+export const INSERT_ROW = 'INSERT INTO audit_log (seq, kind, ts, session, agent, decision_id, decision, ruleset, record, leaf_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?)';
 
-function buf(bytes: Uint8Array): Buffer {
+export const INSERT_CHECKPOINT = 'INSERT OR REPLACE INTO audit_checkpoints (size, root, ts, frontier) VALUES (?, ?, ?, ?)';
+
+/** The indexed columns of a record's row, after seq: kind, session, agent, decision_id, decision, ruleset. */
+export function rowColumns(record: AuditRecord): [string, string | null, string | null, string | null, string, string | null] {
+  const r = record as unknown as Record<string, unknown>;
+  const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
+  return [record.kind, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null];
+}
+
+/** A checkpoint row's frontier column: the perfect-subtree roots as a JSON array of hex. */
+export function frontierJson(frontier: MerkleFrontier): string {
+  return JSON.stringify(frontier.nodes.map(toHex));
+}
+
+export function buf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -169,7 +183,7 @@ export function openAuditLog(path: string, options: AuditLogOptions = {}): Audit
   }
 }
 
-class SqliteAuditLog implements AuditLog {
+export class SqliteAuditLog implements AuditLog {
   readonly logId: string;
   readonly hashAlg: HashAlgName;
   private readonly alg: HashAlgorithm;
@@ -183,8 +197,8 @@ class SqliteAuditLog implements AuditLog {
   private lastError: string | null = null;
   private lastOk = true;
   private pendingCheckpoint: Checkpoint | null = null;
-  private readonly checkpointEvery: number;
-  private readonly checkpointIntervalMs: number;
+  readonly checkpointEvery: number;
+  readonly checkpointIntervalMs: number;
   private readonly insertRow;
   private readonly insertCheckpoint;
   private readonly insertRows: { immediate(rows: PendingRow[], ts: number): void };
@@ -209,7 +223,7 @@ class SqliteAuditLog implements AuditLog {
     this.insertRow = readonly
       ? null
       : db.prepare(INSERT_ROW);
-    this.insertCheckpoint = readonly ? null : db.prepare('INSERT OR REPLACE INTO audit_checkpoints (size, root, ts, frontier) VALUES (?, ?, ?, ?)');
+    this.insertCheckpoint = readonly ? null : db.prepare(INSERT_CHECKPOINT);
     this.insertRows = db.transaction((rows: PendingRow[], ts: number) => this.writeRows(rows, ts));
     this.encoder = readonly ? null : new RecordEncoder(this.alg);
   }
@@ -323,21 +337,64 @@ class SqliteAuditLog implements AuditLog {
   /** The write transaction: rows, frontier, and a checkpoint when one is due. */
   private writeRows(rows: PendingRow[], ts: number): void {
     for (const { seq, record, bytes, leaf } of rows) {
-      const r = record as unknown as Record<string, unknown>;
-      const decision = record.kind === 'decision' ? record.decision : record.kind === 'outcome' ? record.status : record.action;
-      this.insertRow!.run(seq, record.kind, ts, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null, bytes, buf(leaf));
+      const [kind, session, agent, decisionId, decision, ruleset] = rowColumns(record);
+      this.insertRow!.run(seq, kind, ts, session, agent, decisionId, decision, ruleset, bytes, buf(leaf));
       this.frontier.push(leaf);
     }
-    if (this.frontier.size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs) this.writeCheckpoint(ts);
+    if (this.checkpointDue(this.frontier.size, ts)) this.writeCheckpoint(ts);
+  }
+
+  /** Whether a log of `size` records written at `ts` is due for a checkpoint. */
+  checkpointDue(size: number, ts: number): boolean {
+    return size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs;
+  }
+
+  /** Size and time of the last checkpoint written. */
+  lastCheckpoint(): { size: number; ts: number } {
+    return { size: this.lastCheckpointSize, ts: this.lastCheckpointTs };
+  }
+
+  /** A copy of the right edge of the committed tree. */
+  committedFrontier(): MerkleFrontier {
+    return this.frontier.clone();
+  }
+
+  /**
+   * Records that another connection of this process (the writer thread) committed: `frontier`
+   * is the tree after them, `checkpoint` the one written in their transaction, if any.
+   */
+  adoptCommitted(leaves: readonly Uint8Array[], frontier: MerkleFrontier, checkpoint: Checkpoint | null): void {
+    this.frontier = frontier;
+    if (this.tree) for (const leaf of leaves) this.tree.push(leaf);
+    this.lastOk = true;
+    if (checkpoint) {
+      this.lastCheckpointSize = checkpoint.size;
+      this.lastCheckpointTs = checkpoint.ts;
+      this.pendingCheckpoint = checkpoint;
+      this.emitCheckpoint();
+    }
+  }
+
+  /** Counts a write that another connection could not commit; returns the error to reject with. */
+  noteFailure(error: unknown, what: string | (() => string)): Error {
+    try {
+      this.fail(error, what);
+    } catch (wrapped) {
+      return wrapped as Error;
+    }
+  }
+
+  /** A checkpoint of `frontier` taken at `ts`, as written by writeCheckpoint. */
+  checkpointOf(frontier: MerkleFrontier, ts: number): Checkpoint {
+    return { v: 1, type: CHECKPOINT_TYPE, log: this.logId, hash_alg: this.hashAlg, size: frontier.size, root: toHex(frontier.root()), ts };
   }
 
   private writeCheckpoint(ts: number): void {
-    const size = this.frontier.size;
-    const root = this.frontier.root();
-    this.insertCheckpoint!.run(size, buf(root), ts, JSON.stringify(this.frontier.nodes.map(toHex)));
-    this.lastCheckpointSize = size;
+    const checkpoint = this.checkpointOf(this.frontier, ts);
+    this.insertCheckpoint!.run(checkpoint.size, Buffer.from(checkpoint.root, 'hex'), ts, frontierJson(this.frontier));
+    this.lastCheckpointSize = checkpoint.size;
     this.lastCheckpointTs = ts;
-    this.pendingCheckpoint = { v: 1, type: CHECKPOINT_TYPE, log: this.logId, hash_alg: this.hashAlg, size, root: toHex(root), ts };
+    this.pendingCheckpoint = checkpoint;
   }
 
   /** Hands a committed checkpoint to onCheckpoint. */

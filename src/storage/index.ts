@@ -1,4 +1,5 @@
 // Public surface of the storage layer for the composition root (src/app) and the CLI.
+export { openThreadedAuditLog, type ThreadedAuditLog, type ThreadedAuditLogOptions } from './threaded-audit-log';
 export { openAuditLog, verifyAuditFile, type AuditLog, type AuditLogOptions, type AppendAck, type AuditStatus } from './audit-log';
 export type { VerifyReport, VerifyProblem } from './audit-verify';
 export { readCheckpointFile, writeCheckpointFile } from './checkpoint-file';

@@ -35,7 +35,7 @@ export interface RuleInstallerOptions<P extends { revision: string }> {
   /** Receives the new pack; must be an atomic swap (e.g. PolicyEngine.setPack). */
   swap: (pack: P) => void;
   /** Operator actions are audited before they take effect; a failed audit write refuses the install. */
-  audit?: AuditLog;
+  audit?: Pick<AuditLog, 'appendOperatorAction'>;
 }
 
 export interface RuleInstaller<P> {

@@ -1,5 +1,6 @@
-// kill -9 loop: a child appends under load and is SIGKILLed at random points, 25 times. After
-// each kill every acknowledged record is present, plans are all-or-nothing, and the log verifies.
+// kill -9 loop: a child appends under load and is SIGKILLed at random points, 25 times (and 12
+// times with the control plane's writer-thread log). After each kill every acknowledged record
+// is present, plans are all-or-nothing, and the log verifies.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,8 @@ const KILLS = 25;
 let tmp: ReturnType<typeof tempDir>;
 /** node arguments that run the child: a pre-bundled CommonJS file when esbuild is at hand (fast start, finds better-sqlite3 through NODE_PATH), else tsx. */
 let childArgs: string[];
+/** The writer-thread mode runs from the sources: its thread's script is found beside its module. */
+const tsxArgs = ['--import', 'tsx', join(here, 'crash-child.ts')];
 
 beforeAll(async () => {
   tmp = tempDir('agentflow-crash-');
@@ -30,9 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-function runAndKill(path: string, run: number, rng: () => number): Promise<{ acked: string[]; started: number }> {
+function runAndKill(path: string, run: number, rng: () => number, mode: string): Promise<{ acked: string[]; started: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...childArgs, path, String(run)], { cwd: root, env: { ...process.env, NODE_PATH: join(root, 'node_modules') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = mode === 'threaded' ? [...tsxArgs, path, String(run), mode] : [...childArgs, path, String(run), mode];
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NODE_PATH: join(root, 'node_modules') }, stdio: ['ignore', 'pipe', 'pipe'] });
     let buffer = '';
     let stderr = '';
     let started = -1;
@@ -68,9 +72,12 @@ function runAndKill(path: string, run: number, rng: () => number): Promise<{ ack
   });
 }
 
-describe('crash safety (kill -9 loop)', () => {
-  it(`every acknowledged record survives ${KILLS} SIGKILLs and the log verifies each time`, async () => {
-    const path = tmp.file('crash.db');
+describe.each([
+  { mode: 'sync', kills: KILLS },
+  { mode: 'threaded', kills: 12 },
+])('crash safety (kill -9 loop), $mode log', ({ mode, kills }) => {
+  it(`every acknowledged record survives ${kills} SIGKILLs and the log verifies each time`, async () => {
+    const path = tmp.file(`crash-${mode}.db`);
     let seed = 0x2545f491;
     const rng = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -78,9 +85,9 @@ describe('crash safety (kill -9 loop)', () => {
     };
     const allAcked: string[] = [];
     let lastSize = 0;
-    for (let run = 0; run < KILLS; run++) {
+    for (let run = 0; run < kills; run++) {
       const t0 = performance.now();
-      const { acked, started } = await runAndKill(path, run, rng);
+      const { acked, started } = await runAndKill(path, run, rng, mode);
       const t1 = performance.now();
       expect(started).toBe(lastSize);
       allAcked.push(...acked);
@@ -103,7 +110,7 @@ describe('crash safety (kill -9 loop)', () => {
       db.close();
       if (process.env.CRASH_TIMING) console.log(`run ${run}: child ${(t1 - t0).toFixed(0)} ms, checks ${(performance.now() - t1).toFixed(0)} ms, size ${lastSize}`);
     }
-    expect(allAcked.length).toBeGreaterThan(KILLS);
+    expect(allAcked.length).toBeGreaterThan(kills);
     // The writer reopens after all those crashes and carries on.
     const log = openAuditLog(path);
     expect(log.size()).toBe(lastSize);
