@@ -174,9 +174,10 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   for (const m of text.matchAll(HANDLE)) add(out, m[0], true, true);
   for (const m of text.matchAll(PROPER_SEQ)) {
     add(out, m[0], fromData);
-    // (a greeting before a name is no part of it: "Namaste Priya Sharma" names Priya Sharma)
+    // (a greeting before a name is no part of it: "Namaste Priya Sharma" names Priya Sharma; nor is
+    // the AM of a time: "9:40 AM Mei-Ling Castellanos - prenatal" names Mei-Ling Castellanos)
     const first = /^\S+/.exec(m[0])![0];
-    if (GREETING.test(first) && m[0].length > first.length) add(out, m[0].slice(first.length), fromData);
+    if ((GREETING.test(first) || TIME_OF_DAY.test(first)) && m[0].length > first.length) add(out, m[0].slice(first.length), fromData);
   }
   // (the name without a possessive: "Dr. Patel's office" names Dr. Patel)
   for (const m of text.matchAll(TITLED_NAME)) add(out, m[0].replace(POSSESSIVE, ''), fromData, true);
@@ -223,6 +224,9 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
   if (text.includes('/') || text.includes('|')) for (const m of text.matchAll(LOGIN_LINE)) out.delete(squash(m[1]));
   return out;
 }
+
+/** The half of the day after a clock time. */
+const TIME_OF_DAY = /^(?:AM|PM|A\.M\.|P\.M\.)$/;
 
 /** A line of a login note: a service's name, a colon, then user and password split by / or |, the password with a letter, a digit and a symbol. */
 const LOGIN_LINE = /(?:^|\n)\s*([^:\n/|]{2,40}?)\s*:\s*[^\n/|]{2,60}?\s*[/|]\s*(?=[^\s]*\p{L})(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*?~+=_.-])\S{6,64}\s*(?=\n|$)/gu;
