@@ -37,3 +37,9 @@ export const BARE_BUY = /^(buy|buy now|purchase|order|kaufen|jetzt kaufen|compra
 export const BARE_TOP_UP = /^(top ?up|top-up|recharge|reload|recargar|recarga|recarregar|recharger|ricarica|ricaricare|aufladen|doładuj|doładowanie|пополнить|isi ulang|isi pulsa|nạp tiền|เติมเงิน|充值|チャージ|충전)$/i;
 
 export const LETTER_CURRENCY_SUM = /^(RM|Rp|R\$|S\$|HK\$|NT\$|A\$|C\$|kr|zł|Kč|Ft|lei|Ksh|KES|PHP|MYR|IDR|INR|Rs\.?)\s?\d[\d.,]*$/i;
+
+/** Giving another person a role on a page, a shared account or a workspace ("Add people" → "Full control" → "Give access"). */
+export const GRANT_ACCESS = /^((give|grant|share) (full )?(access|control|admin access)|make (admin|owner|an admin)|add as (admin|owner)|assign (role|admin)|zugriff (gewähren|erteilen)|dar acceso|conceder acceso|donner l'accès|accorder l'accès|dar acesso|concedi accesso|授予访问权限|授予权限|设为管理员|アクセス権を付与|액세스 권한 부여)$/iu;
+
+/** Paying to show a post to more people: its button, once a budget was picked. */
+export const PAID_PROMOTION = /^(boost|promote|sponsor)( (post|this post|it|now|reel|video|listing|ad|tweet|page))?$|^(beitrag hervorheben|promocionar( publicación)?|impulsar( publicación)?|booster( la publication)?|promuovi( post)?|impulsionar( publicação)?|推广|加热|投放)$/iu;

@@ -8,7 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
-import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, INVITES, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
+import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, GRANT_ACCESS, INVITES, PAID_PROMOTION, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -274,6 +274,8 @@ function paymentUnderWay(inputs: GuiInputs, draft: ReturnType<typeof draftParts>
   // (a code typed into a verification box is a number, not a sum: signing in to a bank app pays nothing)
   if (draft.amount.length > 0 || screen.draft().some((f) => f.role !== 'password' && MONEY.test(f.value))) return true;
   if (screen.path.some((p) => HISTORY_WORDS.test(p))) return false;
+  // (a transfer read on the screen, waiting for release: S-pushTAN's "Betrag: 890,00 EUR" → Freigeben)
+  if (screen.shownSum !== null) return true;
   return screen.path.some((p) => catalog.buttonByLabel(p) === 'pay' || catalog.contextEffect(p) === 'payment' || namesASum(p) || PAYMENT_FLOW_OPENER.test(p.trim()));
 }
 
@@ -539,6 +541,13 @@ function liftTap(inputs: GuiInputs): Lifted {
     const item = pickedItems(inputs, 4, 'item').map((p) => ({ field: 'attachment', value: `content://agentflow/${catalog.kindInfo(kind).label}/${encodeURIComponent(p.value)}` }));
     return base(inputs, 'share', `"${label}" makes the file public`, { verb: 'send', sink: simpleSink('share', true, 'public link'), payload: item, targets: [] });
   }
+  // Giving someone a role (a page's full control, a workspace admin) hands them the account's access: whom is what was typed.
+  if (GRANT_ACCESS.test(label.trim())) {
+    const whom = screen.draft().filter((f) => f.value.trim() !== '').map((f) => ({ field: f.key, value: f.value }));
+    return base(inputs, 'permission', `"${label}" gives ${whom.map((w) => w.value).join(', ') || 'someone'} access`, { resource: 'permissions', targets: [...whom, ...pickedItems(inputs, 2, 'screen')] });
+  }
+  // Boosting or promoting a post after its budget was picked on the way pays it ("$40 over 5 days" → "Boost post").
+  if (PAID_PROMOTION.test(label.trim()) && screen.path.slice(-3).some(namesASum)) return liftPayment(inputs, `button "${label}" after the budget picked on the way`);
   // The attach menu's "Send your current location" sends where the phone is; a second Forward sends the message picked.
   if (MESSAGING_KINDS.has(kind) && SEND_LOCATION.test(label.trim())) return liftSend(inputs, `"${label}" sends the device location`, [{ field: 'attachment', value: 'content://agentflow/location/current' }]);
   if (MESSAGING_KINDS.has(kind) && screen.forwarded && FORWARD.test(label.trim())) return liftSend(inputs, `"${label}" forwards the message picked`);
