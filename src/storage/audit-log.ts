@@ -127,6 +127,27 @@ export function frontierJson(frontier: MerkleFrontier): string {
   return JSON.stringify(frontier.nodes.map(toHex));
 }
 
+/** The records of one append, built once their seqs are known, and how an error names them (built only on failure). */
+export interface RecordBatch {
+  builders: Array<(stamp: RecordStamp) => AuditRecord>;
+  what: string | (() => string);
+}
+
+export function decisionBatch(inputs: readonly DecisionInput[], count: 'one' | 'many' = 'many'): RecordBatch {
+  return {
+    builders: inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
+    what: count === 'one' ? `decision ${inputs[0]?.event?.id ?? '(no id)'}` : () => `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
+  };
+}
+
+export function outcomeBatch(input: OutcomeInput): RecordBatch {
+  return { builders: [(stamp) => buildOutcomeRecord(input, stamp)], what: `outcome of ${input?.decisionId ?? '(no id)'}` };
+}
+
+export function operatorBatch(input: OperatorInput): RecordBatch {
+  return { builders: [(stamp) => buildOperatorRecord(input, stamp)], what: `operator action ${input?.action ?? '(none)'}` };
+}
+
 export function buf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -409,23 +430,24 @@ export class SqliteAuditLog implements AuditLog {
   }
 
   appendDecision(input: DecisionInput): AppendAck {
-    return this.appendAll([(stamp) => buildDecisionRecord(input, stamp)], `decision ${input?.event?.id ?? '(no id)'}`)[0];
+    const batch = decisionBatch([input], 'one');
+    return this.appendAll(batch.builders, batch.what)[0];
   }
 
   appendDecisions(inputs: readonly DecisionInput[]): AppendAck[] {
     if (inputs.length === 0) return [];
-    return this.appendAll(
-      inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
-      () => `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
-    );
+    const batch = decisionBatch(inputs);
+    return this.appendAll(batch.builders, batch.what);
   }
 
   appendOutcome(input: OutcomeInput): AppendAck {
-    return this.appendAll([(stamp) => buildOutcomeRecord(input, stamp)], `outcome of ${input?.decisionId ?? '(no id)'}`)[0];
+    const batch = outcomeBatch(input);
+    return this.appendAll(batch.builders, batch.what)[0];
   }
 
   appendOperatorAction(input: OperatorInput): AppendAck {
-    return this.appendAll([(stamp) => buildOperatorRecord(input, stamp)], `operator action ${input?.action ?? '(none)'}`)[0];
+    const batch = operatorBatch(input);
+    return this.appendAll(batch.builders, batch.what)[0];
   }
 
   putConfig(config: unknown): string {

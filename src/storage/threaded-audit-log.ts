@@ -19,18 +19,23 @@ import type { Checkpoint } from '../core/audit/checkpoint';
 import { auditError } from '../core/audit/errors';
 import type { HashAlgorithm } from '../core/audit/hash';
 import type { MerkleFrontier } from '../core/audit/merkle';
+import { recordText, type AuditRecord, type DecisionInput, type OperatorInput, type OutcomeInput, type RecordStamp } from '../core/audit/record';
 import {
-  buildDecisionRecord,
-  buildOperatorRecord,
-  buildOutcomeRecord,
-  recordText,
-  type AuditRecord,
-  type DecisionInput,
-  type OperatorInput,
-  type OutcomeInput,
-  type RecordStamp,
-} from '../core/audit/record';
-import { INSERT_CHECKPOINT, INSERT_ROW, SqliteAuditLog, buf, frontierJson, openAuditLog, rowColumns, type AppendAck, type AuditLog, type AuditLogOptions } from './audit-log';
+  INSERT_CHECKPOINT,
+  INSERT_ROW,
+  SqliteAuditLog,
+  buf,
+  decisionBatch,
+  frontierJson,
+  openAuditLog,
+  operatorBatch,
+  outcomeBatch,
+  rowColumns,
+  type AppendAck,
+  type AuditLog,
+  type AuditLogOptions,
+  type RecordBatch,
+} from './audit-log';
 import { resolveHashAlgorithm } from './native-hash';
 
 export interface ThreadedAuditLogOptions extends Omit<AuditLogOptions, 'readonly'> {
@@ -176,39 +181,31 @@ class WriterThreadLog implements ThreadedAuditLog {
   // ---- appends --------------------------------------------------------------------------------
 
   appendDecisionsAsync(inputs: readonly DecisionInput[]): Promise<AppendAck[]> {
-    if (inputs.length === 0) return Promise.resolve([]);
-    return this.enqueue(
-      inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
-      () => `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
-    );
+    return inputs.length === 0 ? Promise.resolve([]) : this.enqueue(decisionBatch(inputs));
   }
 
   appendOutcomeAsync(input: OutcomeInput): Promise<AppendAck> {
-    return this.enqueue([(stamp) => buildOutcomeRecord(input, stamp)], `outcome of ${input?.decisionId ?? '(no id)'}`).then((acks) => acks[0]);
+    return this.enqueue(outcomeBatch(input)).then((acks) => acks[0]);
   }
 
   appendOperatorActionAsync(input: OperatorInput): Promise<AppendAck> {
-    return this.enqueue([(stamp) => buildOperatorRecord(input, stamp)], `operator action ${input?.action ?? '(none)'}`).then((acks) => acks[0]);
+    return this.enqueue(operatorBatch(input)).then((acks) => acks[0]);
   }
 
   appendDecision(input: DecisionInput): AppendAck {
-    return this.appendSync([(stamp) => buildDecisionRecord(input, stamp)], `decision ${input?.event?.id ?? '(no id)'}`)[0];
+    return this.appendSync(decisionBatch([input], 'one'))[0];
   }
 
   appendDecisions(inputs: readonly DecisionInput[]): AppendAck[] {
-    if (inputs.length === 0) return [];
-    return this.appendSync(
-      inputs.map((input) => (stamp: RecordStamp) => buildDecisionRecord(input, stamp)),
-      () => `decisions ${inputs.map((i) => i?.event?.id ?? '(no id)').join(', ')}`,
-    );
+    return inputs.length === 0 ? [] : this.appendSync(decisionBatch(inputs));
   }
 
   appendOutcome(input: OutcomeInput): AppendAck {
-    return this.appendSync([(stamp) => buildOutcomeRecord(input, stamp)], `outcome of ${input?.decisionId ?? '(no id)'}`)[0];
+    return this.appendSync(outcomeBatch(input))[0];
   }
 
   appendOperatorAction(input: OperatorInput): AppendAck {
-    return this.appendSync([(stamp) => buildOperatorRecord(input, stamp)], `operator action ${input?.action ?? '(none)'}`)[0];
+    return this.appendSync(operatorBatch(input))[0];
   }
 
   /** Builds a request's records with the next seqs; throws (nothing numbered) when one is invalid. */
@@ -229,7 +226,7 @@ class WriterThreadLog implements ThreadedAuditLog {
     return { records, texts };
   }
 
-  private enqueue(builders: Builder[], what: What): Promise<AppendAck[]> {
+  private enqueue({ builders, what }: RecordBatch): Promise<AppendAck[]> {
     if (this.open && this.open.rows.length + builders.length > this.maxGroup) this.seal();
     let built: { records: AuditRecord[]; texts: string[] };
     try {
@@ -253,7 +250,7 @@ class WriterThreadLog implements ThreadedAuditLog {
     });
   }
 
-  private appendSync(builders: Builder[], what: What): AppendAck[] {
+  private appendSync({ builders, what }: RecordBatch): AppendAck[] {
     // Whatever is open goes first: the writer thread works in order.
     this.seal();
     const built = this.build(builders, what);
