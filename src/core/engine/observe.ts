@@ -39,6 +39,8 @@ function refinedKind(kind: string, path: readonly string[]): string {
 
 const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes|kody zapasowe|kody odzyskiwania|sicherungscodes|backup-codes|codici di backup|codici di riserva|códigos de backup|резервные коды|yedek kodlar|kode cadangan|mã dự phòng|back-upcodes|reservekoder|varakoodit/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
+/** The number of an item in a list: "1. ", "2) ". */
+const LIST_NUMBER = /^\d{1,2}[.)]\s+/;
 /** A text that is one backup code and nothing else. */
 const ONE_BACKUP_CODE = new RegExp(`^(?:${BACKUP_CODE.source})$`, 'i');
 /** Runs of 12–24 short lower-case words: candidates for a recovery phrase inside a longer text. */
@@ -61,6 +63,9 @@ const INCOMING_LABEL = /support|help.?desk|ticket|inbox|feedback|complaint|enqui
 const HELP_DESK_HOST = /\.(zendesk\.com|freshdesk\.com|helpscoutapp\.com|gorgias\.com|kustomerapp\.com|intercom\.io|zohodesk\.com)$/i;
 
 /** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
+/** A national id number named by its name: social security, マイナンバー, Aadhaar, 주민등록번호, 身份证号, CPF, DNI, PESEL, BSN … */
+const NATIONAL_ID = /(?:social security(?: number| no\.?)?|\bSSN\b|個人番号|マイナンバー|\baadhaar\b|आधार|주민등록번호|身份证(?:号码?)?|\bCPF\b|\bDNI\b|\bNIE\b|\bPESEL\b|\bBSN\b|\bNRIC\b|national (?:id|insurance)(?: number| no\.?)?|tax (?:id|identification number)|steuer-?id|codice fiscale|\bCURP\b|tc kimlik(?: no)?)\s*[:：#]?\s*\d[\d .-]{6,22}\d/iu;
+
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, org: HostLabels): SourceLabel {
   const privateLabels = org.privateLabels;
   if (event.effect === 'shell') return shellSource(event);
@@ -73,6 +78,9 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     const notified = kind === 'notifications' ? notifiedKind(observed, catalog) : null;
     if (notified) return notified;
     const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
+    // An app the catalog cannot place that shows a national id number under its name (a government
+    // portal's "個人番号 3051 8824 6679", "SSN 123-45-6789") shows personal data.
+    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 120 && NATIONAL_ID.test(t))) return { label: 'personal', classes: ['private'] };
     return { label: info.label, classes: info.classes };
   }
   // A help desk's tickets are what customers wrote in: private, and untrusted like any incoming
@@ -423,8 +431,14 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   if (shown.some((t) => t.length <= 80 && PRIVATE_KEY_WORDS.test(t))) for (const t of shown) if (HEX_PRIVATE_KEY.test(t.trim())) addWritten(t.trim());
   // Backup codes listed under their heading sign in like a password: each code is a secret.
   for (const text of texts) if (BACKUP_CODES.test(text)) for (const m of text.matchAll(BACKUP_CODE)) addWritten(m[0]);
-  // ...and so is each one listed on its own under that heading ("Backup codes" / "4821 9037" / "6610 2748").
-  if (shown.some((t) => t.length <= 60 && BACKUP_CODES.test(t))) for (const t of shown) if (ONE_BACKUP_CODE.test(t.trim())) addWritten(t.trim());
+  // ...and so is each one listed on its own under that heading ("Backup codes" / "4821 9037" / "6610 2748"),
+  // numbered or not ("1. 5830 1129").
+  if (shown.some((t) => t.length <= 60 && BACKUP_CODES.test(t))) {
+    for (const t of shown) {
+      const code = t.trim().replace(LIST_NUMBER, '');
+      if (ONE_BACKUP_CODE.test(code)) addWritten(code);
+    }
+  }
   // A wallet's recovery phrase shown under its label ("Your Secret Phrase", "Recovery phrase").
   if (texts.some((t) => t.length <= 80 && PHRASE_LABEL.test(t))) for (const text of texts) if (isMnemonic(text)) addWritten(text);
   // A run of standard recovery-phrase words is one wherever it is shown, numbered word by word too ("1. humble", "2. sketch" …).

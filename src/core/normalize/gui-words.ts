@@ -43,3 +43,6 @@ export const GRANT_ACCESS = /^((give|grant|share) (full )?(access|control|admin 
 
 /** Paying to show a post to more people: its button, once a budget was picked. */
 export const PAID_PROMOTION = /^(boost|promote|sponsor)( (post|this post|it|now|reel|video|listing|ad|tweet|page))?$|^(beitrag hervorheben|promocionar( publicación)?|impulsar( publicación)?|booster( la publication)?|promuovi( post)?|impulsionar( publicação)?|推广|加热|投放)$/iu;
+
+/** The confirm of Android's screen-capture consent dialog. */
+export const SCREEN_CAPTURE_START = /^(start now|start|jetzt starten|iniciar ahora|comenzar ahora|commencer|démarrer maintenant|avvia ora|iniciar agora|nu starten|立即开始|立即開始|今すぐ開始|지금 시작)$/iu;

@@ -8,7 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
-import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, GRANT_ACCESS, INVITES, PAID_PROMOTION, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
+import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, GRANT_ACCESS, INVITES, PAID_PROMOTION, SCREEN_CAPTURE_START, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -451,7 +451,7 @@ const CERTIFICATE_FILE = /^[^\s/\\]{1,120}\.(crt|cer|der|pem|p12|pfx|p7b|p7c)$/i
 /** The button that completes a booking or a reservation, in the languages the lexicon knows. */
 const COMPLETE_BOOKING = /^(complete|confirm|finish|finalize|finalise)( (your|the|my))? (reservation|booking)$|^(finaliser|confirmer|valider) (la |ma |votre )?réservation$|^(confirmar|completar|finalizar) (la |a |mi |minha |sua )?reserva$|^(conferma|completa|concludi) (la )?prenotazione$|^(buchung|reservierung) (bestätigen|abschließen)$|^boeking (bevestigen|afronden)$|^potwierdź rezerwację$|^(подтвердить|завершить) бронирование$|^rezervasyonu (tamamla|onayla)$|^(إتمام|تأكيد|أكمل|اكمال|إكمال) الحجز$|^予約(を)?(確定|完了)(する)?$|^(确认|完成|確認)(预订|預訂|预定|預定)$|^예약 ?(확정|완료)(하기)?$|^(selesaikan|konfirmasi) (pemesanan|reservasi)$|^(hoàn tất|xác nhận) đặt (phòng|chỗ|bàn)$|^ยืนยันการจอง$|^बुकिंग की पुष्टि करें$/iu;
 /** The bare word that opens a transfer, checkout or subscription flow rather than confirming one. */
-const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|proceed to checkout|go to checkout|(?:delivery|shipping) (?:and|&) payment|dostawa i płatność|lieferung und zahlung|versand und zahlung|envío y pago|livraison et paiement|consegna e pagamento|entrega e pagamento|доставка и оплата|zur kasse|przejdź do kasy|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
+const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|cash ?out|cash-out|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|proceed to checkout|go to checkout|(?:delivery|shipping) (?:and|&) payment|dostawa i płatność|lieferung und zahlung|versand und zahlung|envío y pago|livraison et paiement|consegna e pagamento|entrega e pagamento|доставка и оплата|zur kasse|przejdź do kasy|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
@@ -541,6 +541,10 @@ function liftTap(inputs: GuiInputs): Lifted {
     const item = pickedItems(inputs, 4, 'item').map((p) => ({ field: 'attachment', value: `content://agentflow/${catalog.kindInfo(kind).label}/${encodeURIComponent(p.value)}` }));
     return base(inputs, 'share', `"${label}" makes the file public`, { verb: 'send', sink: simpleSink('share', true, 'public link'), payload: item, targets: [] });
   }
+  // System UI's "Start now" under android:id/button1 is the screen-capture consent (MediaProjection): what is on the screen leaves with the app that asked.
+  if (kind === 'notifications' && SCREEN_CAPTURE_START.test(label.trim()) && /^android:id\/button1$/.test(target?.resourceId ?? '')) {
+    return base(inputs, 'permission', `"${label}" lets an app capture the screen`, { resource: 'permissions', targets: pickedItems(inputs, 2, 'screen') });
+  }
   // Giving someone a role (a page's full control, a workspace admin) hands them the account's access: whom is what was typed.
   if (GRANT_ACCESS.test(label.trim())) {
     const whom = screen.draft().filter((f) => f.value.trim() !== '').map((f) => ({ field: f.key, value: f.value }));
@@ -590,6 +594,8 @@ function liftTap(inputs: GuiInputs): Lifted {
   switch (semantic) {
     case 'send':
     case 'pay':
+      // A file-transfer app's Transfer sends what was picked to the addresses typed (WeTransfer: e-mail to, message).
+      if (semantic === 'pay' && kind === 'email' && /^transfer/i.test(label.trim()) && !draftParts(screen).amount.length) return liftSend(inputs, `button "${label}" sends the files picked`);
       // A super-app's chat with its driver or seller ("Chat with driver" → Send) sends a message, not money.
       if (semantic === 'send' && kind === 'payments' && screen.path.slice(-3).some((p) => CHAT_SCREEN.test(p)) && screen.draft().some((f) => f.role === 'body' && f.value.trim() !== '' && !MONEY.test(f.value))) {
         return liftSend(Object.assign({}, inputs, { kind: 'chat' }), `button "${label}" in the app's chat`);
