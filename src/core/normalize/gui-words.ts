@@ -46,3 +46,9 @@ export const PAID_PROMOTION = /^(boost|promote|sponsor)( (post|this post|it|now|
 
 /** The confirm of Android's screen-capture consent dialog. */
 export const SCREEN_CAPTURE_START = /^(start now|start|jetzt starten|iniciar ahora|comenzar ahora|commencer|démarrer maintenant|avvia ora|iniciar agora|nu starten|立即开始|立即開始|今すぐ開始|지금 시작)$/iu;
+
+/** Screens where an app's own profile is edited. */
+export const EDIT_PROFILE = /edit (your )?profile|personal (info|information|details)( settings)?|contact (info|information)|accounts? cent(er|re)|profil bearbeiten|editar perfil|modifier le profil|modifica profilo|プロフィールを編集|编辑资料|編輯個人資料|프로필 편집/i;
+
+/** A bare Next / Continue. */
+export const NEXT_STEP_WORD = /^(next|continue|weiter|siguiente|continuar|suivant|continuer|avanti|próximo|下一步|次へ|다음)$/iu;

@@ -8,7 +8,7 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
-import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EVENT_WORDS, GRANT_ACCESS, INVITES, PAID_PROMOTION, SCREEN_CAPTURE_START, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
+import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EDIT_PROFILE, EVENT_WORDS, GRANT_ACCESS, INVITES, NEXT_STEP_WORD, PAID_PROMOTION, SCREEN_CAPTURE_START, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
@@ -312,7 +312,9 @@ function identityChange(inputs: GuiInputs, label: string): Lifted | null {
   // (an app's own settings count as well, and the screens of a sign-in detail: Settings → Mobile Number
   // → Save; Sign in & security → Email addresses → Add email address — but not a contacts app's, whose fields are other people's)
   const onPath = (p: string) => ACCOUNT_WORDS.test(p) || PROFILE_WORDS.test(p) || (inputs.kind !== 'contacts' && inputs.kind !== 'calendar' && SIGN_IN_PATH.test(p));
-  const saves = ADD_SIGN_IN.test(label.trim()) || (inputs.kind !== 'browser' && ACCOUNT_SAVE.test(label.trim()));
+  // (a Next that goes on from an edited profile's e-mail or phone submits it: Edit profile → Email → Next)
+  const nextFromProfile = inputs.kind !== 'browser' && NEXT_STEP_WORD.test(label.trim()) && screen.path.some((p) => EDIT_PROFILE.test(p));
+  const saves = ADD_SIGN_IN.test(label.trim()) || nextFromProfile || (inputs.kind !== 'browser' && ACCOUNT_SAVE.test(label.trim()));
   if (!saves || !screen.path.some(onPath)) return null;
   const identity = screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'url' && f.role !== 'search' && (SIGN_IN_FIELD.test(fieldName(f.key)) || SIGN_IN_VALUE.test(f.value.trim())));
   if (identity.length === 0) return null;
