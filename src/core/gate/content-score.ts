@@ -131,6 +131,8 @@ const SECRETS: Pattern[] = [
   // "das WLAN-Passwort für HK-Office ist: Fl1eder!Weg42": a few words between the name and the
   // value, which then looks like a password (letters with digits or symbols), in the same sentence.
   { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@.!?。！？]|[.!?](?!\s)|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
+  // (and under its short names, right before the value: "proton pw: Gull!Harbor-2291#x", "pwd=Tr1llium-44")
+  { re: /(?<![\p{L}])(?:pw|pwd|passwd|pass)\s*[:=：]\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   // (named, not warned about: "never share your seed phrase" names no phrase)
   { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase', needles: ['seed', 'recovery', 'mnemonic'] },
@@ -181,7 +183,7 @@ function run(patterns: readonly Pattern[], text: string, host?: string): { score
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|WIFI:|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|WIFI:|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|pw|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */

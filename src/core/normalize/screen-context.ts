@@ -111,12 +111,12 @@ export interface Attachment {
 export const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 
 /** A sum of money in a text: a currency sign or code next to digits (₫1.389.000, 842.000đ, R$ 35,00). */
-const SUM = /(?:\p{Sc}|R\$|Rp|RM|(?<!\p{L})[A-Z]{3})\s?\d|\d[\d.,]*\s?(?:\p{Sc}|đ(?!\p{L})|(?<!\p{L})(?:VND|vnđ|USD|EUR|INR|IDR|PHP|THB|MYR)(?!\p{L}))/u;
+const SUM = /(?:\p{Sc}|R\$|Rp|RM|(?<!\p{L})[A-Z]{3})\s?\d|\d[\d.,]*\s?(?:\p{Sc}|đ(?!\p{L})|(?<!\p{L})(?:VND|vnđ|USD|EUR|INR|IDR|PHP|THB|MYR)(?!\p{L})|ر\.س|د\.إ|د\.ك|ج\.م|ريال|درهم|دينار)/u;
 /** What one has, not what is due: a balance is shown on every wallet's home screen. */
 const BALANCE = /balance|saldo|số dư|余额|餘額|잔액|残高|solde|guthaben|баланс|bakiye|baki|available|disponible|verfügbar|ยอดเงินคงเหลือ/i;
 
 /** Words that say a sum is to be paid: an amount, a total, what is due. */
-const DUE = /amount|total|\bdue\b|to pay|số tiền|tổng|importe|monto|a pagar|betrag|summe|montant|à payer|valor|金额|总计|合计|应付|實付|金額|合計|お支払い|금액|합계|jumlah|ยอดชำระ|ยอดรวม|сумма|итого|kwota|tutar/i;
+const DUE = /amount|total|\bdue\b|to pay|số tiền|tổng|importe|monto|a pagar|betrag|summe|montant|à payer|valor|金额|总计|合计|应付|實付|金額|合計|お支払い|금액|합계|jumlah|ยอดชำระ|ยอดรวม|сумма|итого|kwota|tutar|المبلغ|المستحق|الإجمالي|المجموع|סכום|לתשלום|राशि|कुल/i;
 
 /** The text of a screen that names a sum due ("Số tiền: 842.000đ", "Total ₫1.389.000"), not a balance; one sum only (a list of transactions is not a bill). */
 export function sumDue(texts: readonly string[], needsDueWord = true): string | null {
