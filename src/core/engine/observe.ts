@@ -62,10 +62,10 @@ const INCOMING_LABEL = /support|help.?desk|ticket|inbox|feedback|complaint|enqui
 /** Help-desk services an org runs its tickets on. */
 const HELP_DESK_HOST = /\.(zendesk\.com|freshdesk\.com|helpscoutapp\.com|gorgias\.com|kustomerapp\.com|intercom\.io|zohodesk\.com)$/i;
 
-/** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 /** A national id number named by its name: social security, マイナンバー, Aadhaar, 주민등록번호, 身份证号, CPF, DNI, PESEL, BSN … */
 const NATIONAL_ID = /(?:social security(?: number| no\.?)?|\bSSN\b|個人番号|マイナンバー|\baadhaar\b|आधार|주민등록번호|身份证(?:号码?)?|\bCPF\b|\bDNI\b|\bNIE\b|\bPESEL\b|\bBSN\b|\bNRIC\b|national (?:id|insurance)(?: number| no\.?)?|tax (?:id|identification number)|steuer-?id|codice fiscale|\bCURP\b|tc kimlik(?: no)?)\s*[:：#]?\s*\d[\d .-]{6,22}\d/iu;
 
+/** What a read by this event is labelled as: its app's kind, its private host, or its tool's resource. */
 export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog, org: HostLabels): SourceLabel {
   const privateLabels = org.privateLabels;
   if (event.effect === 'shell') return shellSource(event);

@@ -132,7 +132,7 @@ const SECRETS: Pattern[] = [
   // value, which then looks like a password (letters with digits or symbols), in the same sentence.
   { re: new RegExp(String.raw`(?<![\p{L}])${PASSWORD_WORD}(?!@)(?:[^\n:=：@.!?。！？]|[.!?](?!\s)|(?<=\s)@){0,40}?(?:\s(?:is|ist|lautet|heißt|es|est|é|è|jest|je|är|er|это|adalah|là|είναι|הוא|היא)\s*:?|[:=：])\s*["']?(?!${NOT_A_SECRET_VALUE})(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}`, 'iu'), score: 0.9, what: 'password' },
   // (and under its short names, right before the value: "proton pw: Gull!Harbor-2291#x", "pwd=Tr1llium-44")
-  { re: /(?<![\p{L}])(?:pw|pwd|passwd|pass)\s*[:=：]\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
+  { re: /(?<![\p{L}])(?:pw|pwd|passwd)\s*[:=：]\s*["']?(?=[^\s"']*\p{L})(?=[^\s"']*[\d!@#$%^&*?])[^\s"']{6,}/iu, score: 0.9, what: 'password' },
   { re: TYPED_CODE, score: 0.9, what: 'one-time code' },
   // (named, not warned about: "never share your seed phrase" names no phrase)
   { re: /^(?![\s\S]*\b(never|don'?t|do not|nobody|no one|won'?t|will not|ignore|scam|phishing)\b[^.!?\n]{0,60}\b(seed|recovery|mnemonic) (phrase|words)\b)[\s\S]*\b(seed|recovery|mnemonic) (phrase|words)\b/i, score: 0.6, what: 'wallet recovery phrase', needles: ['seed', 'recovery', 'mnemonic'] },

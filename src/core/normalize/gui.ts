@@ -8,7 +8,26 @@ import type { GuiAction, Target } from '../protocol/schema';
 import { squash } from '../provenance/canonical';
 import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
-import { BARE_BUY, BARE_TOP_UP, CHAT_SCREEN, DEFAULT_APPS, EDIT_PROFILE, EVENT_WORDS, GRANT_ACCESS, INVITES, NEXT_STEP_WORD, PAID_PROMOTION, SCREEN_CAPTURE_START, LETTER_CURRENCY_SUM, LINKED_DEVICES, LINK_LABEL, LOG_OUT, MENTIONED_ADDRESS, PERSONAL_PLACE, SET_AS_DEFAULT } from './gui-words';
+import {
+  BARE_BUY,
+  BARE_TOP_UP,
+  CHAT_SCREEN,
+  DEFAULT_APPS,
+  EDIT_PROFILE,
+  EVENT_WORDS,
+  GRANT_ACCESS,
+  INVITES,
+  LETTER_CURRENCY_SUM,
+  LINKED_DEVICES,
+  LINK_LABEL,
+  LOG_OUT,
+  MENTIONED_ADDRESS,
+  NEXT_STEP_WORD,
+  PAID_PROMOTION,
+  PERSONAL_PLACE,
+  SCREEN_CAPTURE_START,
+  SET_AS_DEFAULT,
+} from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
 
