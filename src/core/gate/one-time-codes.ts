@@ -27,8 +27,8 @@ const ANY = `${SPECIFIC}|code|codes|código|codigo|token|clave|codice|kod|kód|k
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';
 const word = (alternatives: string) => `(?:${NOT_LETTER_BEFORE}(?:${alternatives})${NOT_LETTER_AFTER}|${CJK})`;
-/** 4–8 digits, or two groups of three ("719 204"), not part of a longer number. */
-const CODE = '(?<![\\d.,])(\\d{3}[ -]\\d{3}|\\d{4,8})(?![\\d.,]\\d|\\d)';
+/** 4–8 digits, two groups of three ("719 204") or three pairs ("58 30 17"), not part of a longer number. */
+const CODE = '(?<![\\d.,])(\\d{3}[ -]\\d{3}|\\d{2}[ -]\\d{2}[ -]\\d{2}|\\d{4,8})(?![\\d.,]\\d|\\d)';
 
 /** A code named before it ("验证码：483920", "Your code is 4821") or after it ("482913 is your one-time passcode"). */
 const OBSERVED_PATTERNS = [
