@@ -514,7 +514,7 @@ const RUN_ID = /:id\/(run|execute|exec|run_?(button|btn|command|cmd)|(btn|button
 
 const ACCOUNT_SECURITY_BUTTON = /^((log|sign) ?(out|off)( of)? (all|every)( (known|other))? (devices|sessions|web sessions)|(log|sign) ?(out|off) (of )?(all )?other (devices|sessions)|link (a |this |new )?device|link desktop device|terminate( this)? session|end session|link (a )?computer|sign out everywhere|sign out of all (devices|sessions|other sessions)|log ?out (everywhere|of all devices|all other sessions)|terminate (all )?other sessions|terminate all sessions|end (all )?other sessions|delete passkey|remove passkey)$/i;
 
-const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
+const ACCOUNT_SAVE = /^(save|update|change|set|apply|submit|done|verify|confirm|guardar|actualizar|cambiar|speichern|aktualisieren|ändern|enregistrer|mettre à jour|modifier|salvar|atualizar|alterar|salva|aggiorna|modifica|simpan|ubah|perbarui|kaydet|güncelle|değiştir|lưu|cập nhật|сохранить|изменить|обновить|зберегти|змінити|حفظ|تحديث|تغيير|zapisz|zmień|opslaan|wijzigen|spara|ändra|lagre|endre|gem|tallenna|uložit|změnit|mentés|salvează|αποθήκευση|שמור|บันทึก|ยืนยัน|xác nhận|सहेजें|बदलें|변경|저장)(?![\p{L}])|^(确认|確認|确定|確定|확인)(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交)?$|^(保存|更新|更改|修改|更换|更換|换绑|換綁|绑定|綁定|提交|完成|変更(する)?|登録)$/iu;
 
 /** Running the command line typed on the screen (a sum typed there is not part of it); null when nothing was typed. */
 function runTyped(inputs: GuiInputs, why: string): Lifted | null {
@@ -626,12 +626,13 @@ function liftTap(inputs: GuiInputs): Lifted {
       // amount is entered, or when the button itself names the amount or says now/confirm.
       if (!screen.draft().some((f) => f.role === 'amount' || MONEY.test(f.value)) && screen.shownSum === null && !/[\d\p{Sc}]|\bnow\b|confirm|立即|确认|马上/iu.test(label)) {
         // (Paying a request on screen — "@Dayton-Rentals requests $275.00" → Pay — commits: the amount is set.)
-        if (kind === 'payments' && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        // (but not a dialog's or a review screen's positive button, nor the same word again once its flow is open:
+        // "Refund payment" → dialog "Refund" refunds; MoMo's bill → Tiếp tục → btn_confirm "Thanh toán" pays)
+        const confirmId = catalog.buttonById(target?.resourceId) === 'confirm';
+        const flowOpen = confirmId || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
+        if (kind === 'payments' && !confirmId && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
-        // (but not a dialog's positive button, nor the same word again once its flow is open:
-        // "Refund payment" → dialog "Refund" refunds)
-        const flowOpen = catalog.buttonById(target?.resourceId) === 'confirm' || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)
         const chatSheet = MESSAGING_KINDS.has(kind) && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
         // (and so does an app's own Pay or Top-up tab tapped first thing after it opens: nothing is chosen to pay yet)
