@@ -122,9 +122,9 @@ export function rowColumns(record: AuditRecord): [string, string | null, string 
   return [record.kind, (r.session as string | null) ?? null, (r.agent as string | null) ?? null, (r.decision_id as string | null) ?? null, decision, (r.ruleset as string | null) ?? null];
 }
 
-/** A checkpoint row's frontier column: the perfect-subtree roots as a JSON array of hex. */
-export function frontierJson(frontier: MerkleFrontier): string {
-  return JSON.stringify(frontier.nodes.map(toHex));
+/** The values of INSERT_CHECKPOINT for `checkpoint` of `frontier`: size, root, ts, and the perfect-subtree roots as a JSON array of hex. */
+export function checkpointRow(checkpoint: Checkpoint, frontier: MerkleFrontier): [number, Buffer, number, string] {
+  return [checkpoint.size, Buffer.from(checkpoint.root, 'hex'), checkpoint.ts, JSON.stringify(frontier.nodes.map(toHex))];
 }
 
 /** The records of one append, built once their seqs are known, and how an error names them (built only on failure). */
@@ -365,9 +365,9 @@ export class SqliteAuditLog implements AuditLog {
     if (this.checkpointDue(this.frontier.size, ts)) this.writeCheckpoint(ts);
   }
 
-  /** Whether a log of `size` records written at `ts` is due for a checkpoint. */
-  checkpointDue(size: number, ts: number): boolean {
-    return size - this.lastCheckpointSize >= this.checkpointEvery || ts - this.lastCheckpointTs >= this.checkpointIntervalMs;
+  /** Whether a log of `size` records written at `ts` is due for a checkpoint after `last` (by default the last one written). */
+  checkpointDue(size: number, ts: number, last: { size: number; ts: number } = this.lastCheckpoint()): boolean {
+    return size - last.size >= this.checkpointEvery || ts - last.ts >= this.checkpointIntervalMs;
   }
 
   /** Size and time of the last checkpoint written. */
@@ -412,7 +412,7 @@ export class SqliteAuditLog implements AuditLog {
 
   private writeCheckpoint(ts: number): void {
     const checkpoint = this.checkpointOf(this.frontier, ts);
-    this.insertCheckpoint!.run(checkpoint.size, Buffer.from(checkpoint.root, 'hex'), ts, frontierJson(this.frontier));
+    this.insertCheckpoint!.run(...checkpointRow(checkpoint, this.frontier));
     this.lastCheckpointSize = checkpoint.size;
     this.lastCheckpointTs = ts;
     this.pendingCheckpoint = checkpoint;

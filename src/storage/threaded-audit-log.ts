@@ -19,14 +19,14 @@ import type { Checkpoint } from '../core/audit/checkpoint';
 import { auditError } from '../core/audit/errors';
 import type { HashAlgorithm } from '../core/audit/hash';
 import type { MerkleFrontier } from '../core/audit/merkle';
-import { recordText, type AuditRecord, type DecisionInput, type OperatorInput, type OutcomeInput, type RecordStamp } from '../core/audit/record';
+import { recordText, type AuditRecord, type DecisionInput, type OperatorInput, type OutcomeInput } from '../core/audit/record';
 import {
   INSERT_CHECKPOINT,
   INSERT_ROW,
   SqliteAuditLog,
   buf,
   decisionBatch,
-  frontierJson,
+  checkpointRow,
   openAuditLog,
   operatorBatch,
   outcomeBatch,
@@ -58,8 +58,8 @@ export interface ThreadedAuditLog extends Omit<AuditLog, 'close'> {
   close(): Promise<void>;
 }
 
-type Builder = (stamp: RecordStamp) => AuditRecord;
-type What = string | (() => string);
+type Builder = RecordBatch['builders'][number];
+type What = RecordBatch['what'];
 
 interface Request {
   count: number;
@@ -318,16 +318,17 @@ class WriterThreadLog implements ThreadedAuditLog {
     }
     group.texts = [];
     const ts = group.rows[group.rows.length - 1][2];
-    let checkpointRow: [number, Uint8Array, number, string] | null = null;
-    if (this.frontier.size - this.checkpointAt.size >= this.base.checkpointEvery || ts - this.checkpointAt.ts >= this.base.checkpointIntervalMs) {
+    // (due after the last checkpoint sent, which may not be committed yet)
+    let checkpoint: ReturnType<typeof checkpointRow> | null = null;
+    if (this.base.checkpointDue(this.frontier.size, ts, this.checkpointAt)) {
       group.checkpoint = this.base.checkpointOf(this.frontier, ts);
-      checkpointRow = [group.checkpoint.size, buf(this.frontier.root()), ts, frontierJson(this.frontier)];
+      checkpoint = checkpointRow(group.checkpoint, this.frontier);
       this.checkpointAt = { size: group.checkpoint.size, ts };
     }
     group.frontier = this.frontier.clone();
     this.inFlight.set(group.id, group);
     this.worker.ref();
-    this.worker.postMessage({ id: group.id, first: group.first, rows: group.rows, bytes: bytes.buffer, leaves: leaves.buffer, checkpoint: checkpointRow, sync: group.sync }, [bytes.buffer, leaves.buffer]);
+    this.worker.postMessage({ id: group.id, first: group.first, rows: group.rows, bytes: bytes.buffer, leaves: leaves.buffer, checkpoint, sync: group.sync }, [bytes.buffer, leaves.buffer]);
   }
 
   // ---- results --------------------------------------------------------------------------------
@@ -355,9 +356,7 @@ class WriterThreadLog implements ThreadedAuditLog {
     }
     if (this.inFlight.size === 0) {
       this.worker.unref();
-      const waiting = this.drained;
-      this.drained = [];
-      for (const done of waiting) done();
+      this.wakeDrained();
     }
   }
 
@@ -388,6 +387,11 @@ class WriterThreadLog implements ThreadedAuditLog {
       this.inFlight.delete(group.id);
       for (const request of group.requests) request.reject(this.base.noteFailure(new Error(message), request.what));
     }
+    this.wakeDrained();
+  }
+
+  /** Resolves every flush() waiting for the groups in flight. */
+  private wakeDrained(): void {
     const waiting = this.drained;
     this.drained = [];
     for (const done of waiting) done();
