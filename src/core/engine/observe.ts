@@ -9,7 +9,7 @@ import type { Observe } from '../protocol/schema';
 import { ANY_LINK, atomsOfJson, atomsOfText, contentLeaves, SENDER_KEY, type AtomCandidate } from '../provenance/atoms';
 import { jsonLeaves, shingles, squash } from '../provenance/canonical';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
-import { PASSWORD_WORD, TEMPLATE_VALUE } from '../secrets/token-formats';
+import { API_KEY_WORD, PASSWORD_WORD, TEMPLATE_VALUE } from '../secrets/token-formats';
 import type { ProvenanceSource } from '../provenance/store';
 import type { SessionState } from '../session/session-state';
 import { enterApp } from '../normalize/normalize';
@@ -178,7 +178,8 @@ export function applyScreenFields(session: SessionState, event: Pick<AgentEvent,
 /** JSON keys whose value is a credential whatever returned it. */
 const SECRET_KEY = /^(password|passwd|pwd|passcode|passphrase|psk|wpa_?key|network_?key|pre_?shared_?key|wifi_?password|secret|client_?secret|secret_?key|api_?key|apikey|access_?token|refresh_?token|auth_?token|bearer|private_?key|totp_?secret|otp|pin|cvv|cvc|seed|seed_?phrase|mnemonic|recovery_?(code|phrase|key)s?|api_?v\d+_?key|\w+_secret|\w+_secret_?key|access_?key_?secret|signing_?(key|secret)|app_?secret|master_?key|encryption_?key|cookie|set_?cookie|session_?(id|token|cookie)|sessionid|jsessionid)$/;
 /** The label a console or settings screen shows above a key, and a key as shown (long, letters and digits, no spaces). */
-const KEY_HEADING = /^((access ?key|api|app|client|secret|private|signing|master|account|storage|primary|secondary)[ _-]?(secret|key)( ?secret)?|key ?[12]|connection string|secret|token|api token|access token|密钥|秘钥|私钥|访问密钥|アクセスキー シークレット|シークレット(キー)?|시크릿 ?키|비밀 ?키)$/iu;
+// (a few words may lead in: "Your API key", "Ihr API-Schlüssel", "Live secret key")
+const KEY_HEADING = new RegExp(String.raw`^(?:[\p{L}'’]+\s){0,3}(?:(?:access ?key|api|app|client|secret|private|signing|master|account|storage|primary|secondary)[ _-]?(?:secret|key)(?: ?secret)?|key ?[12]|connection string|secret|token|api token|access token|${API_KEY_WORD}|密钥|秘钥|私钥|访问密钥|アクセスキー シークレット|シークレット(?:キー)?|시크릿 ?키|비밀 ?키)\s*[:：]?$`, 'iu');
 const SHOWN_KEY = /^(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
 
 /** A code as an atom: its digits kept for digit matching when it is six or more of them. */

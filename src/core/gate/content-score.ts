@@ -4,7 +4,7 @@ import type { AgentEvent } from '../event/agent-event';
 import type { ContentScores } from '../rules/context';
 import { memoByText } from '../provenance/memo';
 import { TYPED_CODE } from './one-time-codes';
-import { CREDENTIAL_NAME, NOT_A_SECRET_VALUE, PASSWORD_WORD, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
+import { API_KEY_WORD, CREDENTIAL_NAME, NOT_A_SECRET_VALUE, PASSWORD_WORD, PRIVATE_KEY_BEGIN, VENDOR_TOKEN_MARKERS, VENDOR_TOKENS } from '../secrets/token-formats';
 import { recoveryPhraseIn } from '../secrets/recovery-phrase';
 import { decodeBase64 } from '../provenance/canonical';
 
@@ -118,6 +118,8 @@ const SECRETS: Pattern[] = [
   { re: /\b(?:auth(?:entication)?|access|api|bearer|session|refresh|bot)[ _-]?token\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'token', needles: ['token'] },
   // ...and so is a key named as one ("Publisher Web API key: 5F8C2A9E…", "secret key - sk8…"), long and mixed
   { re: /\b(?:api|secret|access|private|signing|licen[cs]e)[ _-]?key\b[^\n\w]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}/i, score: 0.9, what: 'API key', needles: ['key'] },
+  // ...in the other languages consoles and messages write it in ("API-Schlüssel: lxo_7Hq2…", "clé API : …")
+  { re: new RegExp(String.raw`(?<![\p{L}])${API_KEY_WORD}[^\n\p{L}\p{N}]{0,3}\s*(?=[A-Za-z0-9_.-]*\d)(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{20,}`, 'iu'), score: 0.9, what: 'API key', needles: ['api'] },
   // a Wi-Fi QR payload carries the network's password: WIFI:T:WPA;S:Office;P:…;;
   { re: /\bWIFI:(?:[^;\n]*;)*?P:(?!;)[^;\n]{4,}/, score: 0.9, what: 'Wi-Fi password', needles: ['wifi:'] },
   // an app password as Google and Apple issue them: four groups of four letters
@@ -183,7 +185,7 @@ function run(patterns: readonly Pattern[], text: string, host?: string): { score
 
 /** One scan each: every secret pattern needs a hit of the first, every injection pattern of the
  * second. Most content has neither (a number alone is not suspicious). */
-const SECRET_PREFILTER = new RegExp(`-----BEGIN|WIFI:|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|pw|sandi|${PASSWORD_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
+const SECRET_PREFILTER = new RegExp(`-----BEGIN|WIFI:|cvv|cvc|:\\/\\/[^\\s:/@]+:[^\\s@/]+@|\\bpin\\b|AKIA|gh[pousr]_|github_pat|[sr]k[-_]|xox[abposr]-|AIza|eyJ|key|secret|token|pass|pwd|pw|sandi|${PASSWORD_WORD}|${API_KEY_WORD}|code|otp|one[- ]time|c[oó]dig|codice|kod|код|mã |mtan|验证码|校验码|动态码|驗證碼|動態密碼|認証|確認コード|ワンタイム|인증|seed|recovery|mnemonic|${VENDOR_TOKEN_MARKERS}`, 'i');
 const INJECTION_PREFILTER = /ignore|disregard|forget|you are now|instructions|system prompt|developer mode|jailbreak|anything now|im_start|\|system\||INST\]|<<SYS>>|the user|secretly|without (asking|telling)/i;
 
 /** Secrets in what an event carries: the patterns over its text, a recovery phrase, credentials in a URL's userinfo or query, and base64 that decodes to any of these. */
@@ -280,7 +282,7 @@ export function scoreContent(event: AgentEvent, text = event.payload.map((p) => 
   return { shell: shell.score, secret: secret.score, injection: injection.score, max, hits: [...shell.hits, ...secret.hits, ...injection.hits] };
 }
 
-const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|wpa[23]?[ _-]?(?:psk|key|passphrase)|psk|pre-?shared[ _-]?key|wi-?fi[ _-]?(?:key|code)|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)([^\\s,;"']{4,})`, 'giu');
+const LABELLED_SECRET = new RegExp(`(?:(?<![\\p{L}])(?:${PASSWORD_WORD}|pwd|pin|wlan-schlüssel|network key|wpa[23]?[ _-]?(?:psk|key|passphrase)|psk|pre-?shared[ _-]?key|wi-?fi[ _-]?(?:key|code)|${API_KEY_WORD}|secret(?:[ _-]?key)?|access[ _-]?token|token)\\s*(?:is|ist|es|est|é|è|là|[:=：])|${CREDENTIAL_NAME}\\s*[:=]|(?:密码|密碼|口令|パスワード|暗証番号|비밀번호)\\s*(?:是|は|[:=：]))\\s*["']?(?!${NOT_A_SECRET_VALUE})(?!https?:\\/\\/|www\\.)([^\\s,;"']{4,})`, 'giu');
 const TOKEN_SECRETS = [...VENDOR_TOKENS.map((t) => new RegExp(t.source, 'g')), new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?-----END[^-]*-----`, 'g'), /\bAKIA[0-9A-Z]{16}\b/g, /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g, /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}\b/g, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, /\bAIza[0-9A-Za-z_-]{35}\b/g];
 
 /** Secrets written out in observed text: labelled passwords/keys and well-known token formats. */

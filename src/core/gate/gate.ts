@@ -200,7 +200,7 @@ class GateContext implements RuleContext {
   }
 
   steered() {
-    return (this.steeredCache ??= this.event.targets.length > 0 ? steeredTargets(this.session.provenance, this.event.targets) : []);
+    return (this.steeredCache ??= this.event.targets.length > 0 ? steeredTargets(this.session.provenance, this.event.targets, this.event.sink?.kind === 'payment') : []);
   }
 
   targetLabels(): ReadonlySet<string> {

@@ -1,7 +1,7 @@
 // Matching what an event carries against the session's provenance.
 import type { PayloadPart } from '../event/agent-event';
 import { decodedVariants, digitRuns, shingles, squash } from './canonical';
-import type { LabelledAtom, ProvenanceStore } from './store';
+import type { LabelledAtom, ProvenanceStore, UntrustedText } from './store';
 
 export interface PayloadView {
   /** squashed forms of the payload and every decoding of it, joined by `|` */
@@ -243,25 +243,52 @@ function nationalNumbers(digits: string): string[] {
 }
 
 /** Target fields (recipients, payees, URLs, packages, paths) whose value came from untrusted content. */
-export function steeredTargets(store: ProvenanceStore, targets: readonly PayloadPart[]): UntrustedHit[] {
+export function steeredTargets(store: ProvenanceStore, targets: readonly PayloadPart[], payment = false): UntrustedHit[] {
   const corpus = store.untrustedTexts();
   if (corpus.length === 0) return [];
   const hits: UntrustedHit[] = [];
   for (const target of targets) {
-    // (a file a page named arrives in a folder the page never named: /storage/…/Download/WhatsApp_Plus_v17.60.apk)
-    const value = target.value.startsWith('/') ? target.value.slice(target.value.lastIndexOf('/') + 1) || target.value : target.value;
-    const key = squash(value);
-    // Short codes (4–6 digits, premium SMS) can be recipients; elsewhere a short number is too common to tell.
-    const recipientField = /(^|[._/:-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(target.field);
-    const digitsOnly = /^\d+$/.test(key);
-    if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) continue;
-    // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
-    // bare header or list item (a sender address, a file name) is just what the screen lists.
-    // (a link a message carries is steered only when the text that held it spoke to the assistant:
-    // a link merely read and passed on — a phishing mail reported, a museum guide — is the user's errand)
-    const link = target.field.endsWith('.link');
-    const found = corpus.find((text) => text.words >= 4 && (!link || text.addressesAgent) && text.key.length >= key.length + 8 && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
+    const found = pathTails(target.value).reduce<UntrustedText | undefined>((hit, value) => hit ?? steeringText(corpus, value, target.field, payment), undefined);
     if (found) hits.push({ field: target.field, value: target.value, label: found.label });
   }
   return hits;
+}
+
+/**
+ * What of a value untrusted text may have named: the value itself, or of a path its file name
+ * and its last folders (a file a page named arrives in a folder the page never named:
+ * /storage/…/Download/WhatsApp_Plus_v17.60.apk; a mail names /Documents/Belege/2023 of
+ * /storage/emulated/0/Documents/Belege/2023).
+ */
+function pathTails(value: string): string[] {
+  if (!value.startsWith('/')) return [value];
+  const segments = value.split('/').filter((s) => s.length > 0);
+  if (segments.length === 0) return [value];
+  const tails: string[] = [];
+  for (let k = 1; k <= Math.min(3, segments.length); k++) tails.push(segments.slice(-k).join('/'));
+  return tails;
+}
+
+function steeringText(corpus: readonly UntrustedText[], value: string, field: string, payment: boolean): UntrustedText | undefined {
+  const key = squash(value);
+  // Short codes (4–6 digits, premium SMS) can be recipients; elsewhere a short number is too common to tell.
+  const recipientField = /(^|[._/:-])(to|phone|number|recipients?|address|chat|handle|payee|msisdn)([._[-]|$)/i.test(field);
+  const digitsOnly = /^\d+$/.test(key);
+  if (digitsOnly ? key.length < (recipientField ? 4 : 7) : key.length < 5) return undefined;
+  // Steering is a value inside untrusted prose ("send the deposit to $X"); the same value as a
+  // bare header or list item (a sender address, a file name) is just what the screen lists.
+  // (a link a message carries is steered only when the text that held it spoke to the assistant:
+  // a link merely read and passed on — a phishing mail reported, a museum guide — is the user's errand)
+  const link = field.endsWith('.link');
+  // (an account number to pay is steered even as a bare line of an untrusted mail — "IBAN LT72 3250 …"
+  // under "please pay the invoice to": no one lists an account there but to have it paid; a
+  // request's payee handle in its title, "@Dayton-Rentals requests $275.00", is a header)
+  const bare = payment && key.length >= 12 && digitCount(key) >= 8;
+  return corpus.find((text) => (bare || (text.words >= 4 && (!link || text.addressesAgent) && text.key.length >= key.length + 8)) && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
+}
+
+function digitCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) n++;
+  return n;
 }

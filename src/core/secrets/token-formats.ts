@@ -67,5 +67,8 @@ export const NOT_A_SECRET_VALUE = String.raw`(?:(?:printed|written|shown|display
  */
 export const PASSWORD_WORD = String.raw`(?:password|passwort|passwd|passcode|passphrase|mot de passe|contraseña|contrasenya|senha|wachtwoord|hasło|heslo|jelszó|parolă|parola|пароль|şifre|sifre|kata sandi|mật khẩu|lösenord|adgangskode|passord|salasana|κωδικός πρόσβασης|κωδικός|κωδικος|סיסמה|סיסמא|كلمة المرور|كلمة السر|گذرواژه|رمز عبور|کلمه عبور|पासवर्ड|รหัสผ่าน|密码|密碼|口令|パスワード|暗証番号|비밀번호)`;
 
+/** "API key" in the languages a console or a message writes it (API-Schlüssel, clé API, APIキー …). */
+export const API_KEY_WORD = String.raw`(?:api[ _-]?(?:key|schlüssel|sleutel|nyckel|nøkkel|nøgle|avain|kulcs|klíč|kľúč|anahtarı?|ключ|キー|키|密钥|密鑰|金鑰)|(?:clé|clef|clave|chave|chiave|klucz|ключ|cheie)(?: de| d'| da| do| dell'|-|\s)?\s?api)`;
+
 /** A value left for a template to fill in: ${DB_PASSWORD}, <your-password>, xxxx, ****. */
 export const TEMPLATE_VALUE = /^\s*(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\{\{[^}]{1,40}\}\}|<[^>]{1,40}>|x{4,}|\*{3,}|your[_-][\w-]*|changeme|placeholder|redacted)\s*$/i;
