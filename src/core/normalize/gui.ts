@@ -455,9 +455,12 @@ const CURRENCY = String.raw`(?:\p{Sc}|[zZ][łŁ]|[kK][rR]|[kK][čČ]|Ft|[lL]ei|R
 const MONEY = /^\s*\p{Sc}?\s?\d[\d.,\s]*\s?\p{Sc}?\s*$/u;
 const NAMES_AN_AMOUNT = new RegExp(String.raw`^[\p{L}][\p{L}\s'-]{0,30}?\s*(${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?${CURRENCY})\s*[\p{L}\s]{0,20}$`, 'u');
 /** A path entry that names a sum ("@Dayton-Rentals requests $275.00", "Bill due ₹1,240"): a payment is under way. */
+/** A bare sum with its currency after it, as an amount chip shows it: "3,000円", "20 €", "50,000원". */
+const SUM_WITH_CURRENCY_AFTER = /^\d[\d.,\s]*?\s?(?:\p{Sc}|円|元|圆|块|원|万円|萬円|만원|만 원)$/u;
+
 function namesASum(entry: string): boolean {
   // (or a sum in a currency written in letters: RM5, Rp50.000, R$ 20, zł 40)
-  return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry) || LETTER_CURRENCY_SUM.test(entry.trim());
+  return NAMES_AN_AMOUNT.test(entry) || /\p{Sc}\s?\d/u.test(entry) || LETTER_CURRENCY_SUM.test(entry.trim()) || SUM_WITH_CURRENCY_AFTER.test(entry.trim());
 }
 /** Buttons that move a flow on to its next screen. */
 const NEXT_STEP = /^(continue|next|continuar|siguiente|próximo|avançar|weiter|suivant|continuer|avanti|dalej|далее|продолжить|devam|lanjut|lanjutkan|tiếp tục|下一步|继续|次へ|続ける|다음|계속)$/i;

