@@ -67,3 +67,18 @@ describe('transit cards', () => {
     expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_charge`, text: 'チャージする' } })).decision).toBe('ask');
   });
 });
+
+describe('Mercado Pago tokens and Bizum', () => {
+  it('a Mercado Pago access token typed into a chat is denied', () => {
+    const token = 'APP_USR-6218400527713394-041509-8f3b2c1d9e0a4b7c6d5e4f3a2b1c0d9e-209381774';
+    expect(decide(engine(), gui('a', 'dev', { op: 'type', app: 'com.whatsapp.w4b', target: { resourceId: 'com.whatsapp.w4b:id/entry' }, text: `usa esse: ${token}` })).decision).toBe('deny');
+  });
+  it('BBVA: Bizum, an Importe typed, then Enviar Bizum asks; Enviar dinero with nothing typed opens the flow', () => {
+    const app = 'com.bbva.bbvacontigo';
+    const e = engine();
+    decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Bizum' } }));
+    decide(e, gui('a', 'dev', { op: 'type', app, target: { className: 'android.widget.EditText', text: 'Importe' }, text: '60' }));
+    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Enviar Bizum' } })).decision).toBe('ask');
+    expect(decide(engine(), gui('a', 'dev', { op: 'tap', app, target: { text: 'Enviar dinero' } })).decision).toBe('allow');
+  });
+});
