@@ -57,7 +57,12 @@ function asciiSquash(text: string): string | null {
     if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) asciiBuffer[k++] = c;
   }
   if (k === 0) return '';
-  return k <= 24 ? String.fromCharCode.apply(null, asciiBuffer.subarray(0, k) as unknown as number[]) : LATIN1.decode(asciiBuffer.subarray(0, k));
+  return asciiText(asciiBuffer, k);
+}
+
+/** The first k bytes of an ASCII buffer as a string (short ones without a decoder call). */
+export function asciiText(buffer: Uint8Array, k: number): string {
+  return k <= 24 ? String.fromCharCode.apply(null, buffer.subarray(0, k) as unknown as number[]) : LATIN1.decode(buffer.subarray(0, k));
 }
 
 /** Digit runs of a text, joined across the separators people put inside numbers. */
@@ -78,7 +83,7 @@ export function digitRunsUnicode(text: string, minDigits: number): string[] {
 }
 
 /** Separators a number may contain between its digits: white space and - . / ( ) + , ' */
-function numberSeparator(c: number): boolean {
+export function isNumberSeparator(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 45 || c === 46 || c === 47 || c === 40 || c === 41 || c === 43 || c === 44 || c === 39;
 }
 
@@ -91,7 +96,7 @@ function asciiDigitRuns(text: string, minDigits: number): string[] | null {
     const c = text.charCodeAt(i);
     if (c > 127) return null;
     if (c >= 48 && c <= 57) digits += text[i];
-    else if (digits.length > 0 && !numberSeparator(c)) {
+    else if (digits.length > 0 && !isNumberSeparator(c)) {
       if (digits.length >= minDigits) runs.push(digits);
       digits = '';
     }
@@ -162,7 +167,7 @@ function foldedDigitRuns(text: string, minDigits: number): string[] {
   let digits = '';
   const take = (c: number, ch: string) => {
     if (c >= 48 && c <= 57) digits += ch;
-    else if (digits.length > 0 && !(c < 128 ? numberSeparator(c) : UNICODE_SPACE.test(ch))) {
+    else if (digits.length > 0 && !(c < 128 ? isNumberSeparator(c) : UNICODE_SPACE.test(ch))) {
       if (digits.length >= minDigits) runs.push(digits);
       digits = '';
     }

@@ -1,5 +1,6 @@
 // Matching what an event carries against the session's provenance.
 import type { PayloadPart } from '../event/agent-event';
+import { asciiSpacedIds, scanAscii, type AsciiScan } from './ascii-scan';
 import { decodedVariants, digitRuns, shingles, squash } from './canonical';
 import type { LabelledAtom, ProvenanceStore, UntrustedText } from './store';
 
@@ -23,29 +24,65 @@ const SPACED_GROUPS = /[A-Z0-9][ -][A-Z0-9]/;
 const GLUED_TOKEN = /[\p{L}_]+\d+/gu;
 
 export function viewOf(parts: readonly PayloadPart[]): PayloadView {
+  const view: PayloadView = { squashed: '', digits: [], shortDigits: [], texts: [], idTokens: [] };
   const squashed: string[] = [];
-  const digits: string[] = [];
-  const shortDigits: string[] = [];
-  const texts: string[] = [];
-  const idTokens: string[] = [];
   for (const part of parts) {
+    // (most values are short ASCII that nothing decodes: one scan tells, and gives what the view needs)
+    const scan = scanAscii(part.value);
+    if (scan && !scan.decodable) {
+      addScanned(view, squashed, part.value, scan);
+      continue;
+    }
     for (const variant of decodedVariants(part.value)) {
-      texts.push(variant);
-      squashed.push(squash(variant));
-      const runs = digitRuns(variant, 3);
-      // A word ending in digits ("part1 4716 2030", "card2: 5511 9082") does not belong to the number after it.
-      if (GLUED_DIGITS.test(variant)) runs.push(...digitRuns(variant.replace(GLUED_TOKEN, ' '), 3).filter((r) => !runs.includes(r)));
-      shortDigits.push(...runs);
-      for (const run of runs) if (run.length >= 6) digits.push(run);
-      mixedTokens(variant, idTokens);
-      // An identifier written in spaced groups ("QQ 73 19", "04 D") is one token too.
-      if (SPACED_GROUPS.test(variant)) for (const m of variant.matchAll(SPACED_ID)) {
-        const token = m[0].replace(/[ -]/g, '').toLowerCase();
-        if (/\d/.test(token) && /[a-z]/.test(token)) idTokens.push(token);
-      }
+      const scanned = variant === part.value ? scan : scanAscii(variant);
+      if (scanned) addScanned(view, squashed, variant, scanned);
+      else addText(view, squashed, variant);
     }
   }
-  return { squashed: squashed.join('|'), digits, shortDigits, texts, idTokens };
+  view.squashed = squashed.join('|');
+  return view;
+}
+
+/** What one text adds to a view: the definition, for any text. */
+export function addText(view: PayloadView, squashed: string[], variant: string): void {
+  view.texts.push(variant);
+  squashed.push(squash(variant));
+  const runs = digitRuns(variant, 3);
+  gluedRuns(variant, runs);
+  addRuns(view, runs);
+  mixedTokens(variant, view.idTokens);
+  if (SPACED_GROUPS.test(variant)) spacedIds(variant, view.idTokens);
+}
+
+/** The same for an ASCII text, from its one-pass scan (ascii-scan.ts). */
+export function addScanned(view: PayloadView, squashed: string[], variant: string, scan: AsciiScan): void {
+  view.texts.push(variant);
+  squashed.push(scan.squashed);
+  const runs = scan.runs;
+  if (scan.glued) gluedRuns(variant, runs);
+  addRuns(view, runs);
+  for (const token of scan.mixed) view.idTokens.push(token);
+  if (scan.spaced) asciiSpacedIds(variant, view.idTokens);
+}
+
+/** A word ending in digits ("part1 4716 2030", "card2: 5511 9082") does not belong to the number after it. */
+function gluedRuns(variant: string, runs: string[]): void {
+  if (GLUED_DIGITS.test(variant)) runs.push(...digitRuns(variant.replace(GLUED_TOKEN, ' '), 3).filter((r) => !runs.includes(r)));
+}
+
+function addRuns(view: PayloadView, runs: readonly string[]): void {
+  for (const run of runs) {
+    view.shortDigits.push(run);
+    if (run.length >= 6) view.digits.push(run);
+  }
+}
+
+/** An identifier written in spaced groups ("QQ 73 19", "04 D") is one token too. */
+function spacedIds(variant: string, out: string[]): void {
+  for (const m of variant.matchAll(SPACED_ID)) {
+    const token = m[0].replace(/[ -]/g, '').toLowerCase();
+    if (/\d/.test(token) && /[a-z]/.test(token)) out.push(token);
+  }
 }
 
 /**
