@@ -166,3 +166,41 @@ export function asciiSpacedIds(text: string, out: string[]): void {
     i = end;
   }
 }
+
+const isWordLetter = (c: number) => isUpper(c) || isLower(c) || c === 95;
+
+/**
+ * digitRuns(text with each word-then-digits token (/[\p{L}_]+\d+/: "part1", "card2") replaced by
+ * a space, 3), for an ASCII text, without building that text: the digits glued to a word are not
+ * part of the number after it.
+ */
+export function asciiUngluedRuns(text: string): string[] {
+  const runs: string[] = [];
+  const n = text.length;
+  let d = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isWordLetter(c)) {
+      let j = i + 1;
+      while (j < n && isWordLetter(text.charCodeAt(j))) j++;
+      if (j < n && isDigit(text.charCodeAt(j))) {
+        // the token becomes a space, which a number may contain
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+      } else if (d > 0) {
+        if (d >= 3) runs.push(asciiText(digitBuffer, d));
+        d = 0;
+      }
+      i = j;
+      continue;
+    }
+    if (isDigit(c)) digitBuffer[d++] = c;
+    else if (d > 0 && !isNumberSeparator(c)) {
+      if (d >= 3) runs.push(asciiText(digitBuffer, d));
+      d = 0;
+    }
+    i++;
+  }
+  if (d >= 3) runs.push(asciiText(digitBuffer, d));
+  return runs;
+}

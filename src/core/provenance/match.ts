@@ -1,6 +1,6 @@
 // Matching what an event carries against the session's provenance.
 import type { PayloadPart } from '../event/agent-event';
-import { asciiSpacedIds, scanAscii, type AsciiScan } from './ascii-scan';
+import { asciiSpacedIds, asciiUngluedRuns, scanAscii, type AsciiScan } from './ascii-scan';
 import { decodedVariants, digitRuns, shingles, squash } from './canonical';
 import type { LabelledAtom, ProvenanceStore, UntrustedText } from './store';
 
@@ -59,7 +59,7 @@ export function addScanned(view: PayloadView, squashed: string[], variant: strin
   view.texts.push(variant);
   squashed.push(scan.squashed);
   const runs = scan.runs;
-  if (scan.glued) gluedRuns(variant, runs);
+  if (scan.glued) runs.push(...asciiUngluedRuns(variant).filter((r) => !runs.includes(r)));
   addRuns(view, runs);
   for (const token of scan.mixed) view.idTokens.push(token);
   if (scan.spaced) asciiSpacedIds(variant, view.idTokens);

@@ -18,6 +18,8 @@ const parts = (values: string[]) => values.map((value, i) => ({ field: `f${i}`, 
 // Characters that exercise every branch: capitals, digits, separators inside numbers, the
 // base64 alphabet and padding, URL escapes, hex letters, spaces and dashes between groups.
 const TRICKY = 'aAbBfFgGzZ0123456789 -_./+,()\'=%:@#\n\t';
+// (and words glued to numbers: part1 4716, card_2 5511)
+const gluedText = fc.array(fc.oneof(fc.stringMatching(/^[a-zA-Z_]{1,4}[0-9]{0,3}$/), fc.stringMatching(/^[0-9]{1,4}$/), fc.constantFrom(' ', '-', ': ', 'x')), { maxLength: 10 }).map((xs) => xs.join(''));
 const trickyText = fc.array(fc.constantFrom(...TRICKY.split('')), { maxLength: 60 }).map((cs) => cs.join(''));
 // Groups of capitals and digits (1–8 long) between separators: identifiers written in spaced groups, and near misses.
 const groupedText = fc
@@ -32,7 +34,7 @@ const encodedText = fc.oneof(
 describe('one-pass scan of ASCII payload text', () => {
   it('gives the view the definition gives, for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(trickyText, groupedText, encodedText, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 })), { maxLength: 5 }), (values) => {
+      fc.property(fc.array(fc.oneof(trickyText, groupedText, gluedText, encodedText, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 })), { maxLength: 5 }), (values) => {
         expect(viewOf(parts(values))).toEqual(definedView(values));
       }),
       { numRuns: 3000 },
