@@ -2,8 +2,39 @@
 
 /** `chathistory_send_button_image` → [chathistory, send, button, image]; `dialButton` → [dial, button]. */
 export function idWords(id: string): string[] {
-  const local = id.includes(':id/') ? id.slice(id.indexOf(':id/') + 4) : id.includes('/') ? id.slice(id.lastIndexOf('/') + 1) : id;
-  return local
+  const local = localId(id);
+  // (ASCII ids in one pass over their char codes; others by the definition)
+  const words: string[] = [];
+  let start = -1;
+  let word = '';
+  let prev = 0;
+  for (let i = 0; i <= local.length; i++) {
+    const c = i < local.length ? local.charCodeAt(i) : 32;
+    if (c > 127) return idWordsByRegex(id);
+    const upper = c >= 65 && c <= 90;
+    const lowerOrDigit = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    // a capital after a lower-case letter or digit starts a word (dialButton → dial, button)
+    if (!(upper || lowerOrDigit) || (upper && ((prev >= 97 && prev <= 122) || (prev >= 48 && prev <= 57)))) {
+      if (start >= 0) words.push(word);
+      start = -1;
+      word = '';
+    }
+    if (upper || lowerOrDigit) {
+      if (start < 0) start = i;
+      word += upper ? String.fromCharCode(c + 32) : local[i];
+    }
+    prev = c;
+  }
+  return words;
+}
+
+function localId(id: string): string {
+  return id.includes(':id/') ? id.slice(id.indexOf(':id/') + 4) : id.includes('/') ? id.slice(id.lastIndexOf('/') + 1) : id;
+}
+
+/** The definition of idWords, for any id. */
+export function idWordsByRegex(id: string): string[] {
+  return localId(id)
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)

@@ -118,12 +118,46 @@ export function shellNetworkSink(command: string, org: OrgFacts): Sink | null {
 /**
  * The labels of a host before its last two when they look like data rather than a service's
  * name: a long number among them, or three or more with a long one (a DNS exfiltration name).
+ * (One pass over the host's characters: it runs for every HTTP call and every sink it reaches.)
  */
 export function subdomainData(host: string): string | null {
+  // where the last two labels begin, counting the labels before them
+  let dots = 0;
+  let numeric = true;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c === 46) dots++;
+    else if (c < 48 || c > 57) numeric = false;
+  }
+  if (dots < 3 || numeric) return null;
+  let end = host.length;
+  for (let seen = 0; seen < 2; end--) if (host.charCodeAt(end - 1) === 46) seen++;
+  // (end is now the index of the dot before the last two labels)
+  let labels = 1;
+  let longLabel = false;
+  let labelLength = 0;
+  let digitRun = 0;
+  for (let i = 0; i < end; i++) {
+    const c = host.charCodeAt(i);
+    if (c === 46) {
+      labels++;
+      labelLength = 0;
+      digitRun = 0;
+      continue;
+    }
+    if (++labelLength >= 8) longLabel = true;
+    digitRun = c >= 48 && c <= 57 ? digitRun + 1 : 0;
+    // (regional and service prefixes are names, not data: eu.api, us-east-1.s3)
+    if (digitRun >= 6) return host.slice(0, end);
+  }
+  return labels >= 3 && longLabel ? host.slice(0, end) : null;
+}
+
+/** The definition of subdomainData (for tests). */
+export function subdomainDataByLabels(host: string): string | null {
   const labels = host.split('.');
   if (labels.length < 4 || /^[\d.]+$/.test(host)) return null;
   const sub = labels.slice(0, -2);
-  // (regional and service prefixes are names, not data: eu.api, us-east-1.s3)
   return sub.some((l) => /\d{6}/.test(l)) || (sub.length >= 3 && sub.some((l) => l.length >= 8)) ? sub.join('.') : null;
 }
 
