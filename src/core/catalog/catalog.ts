@@ -72,7 +72,8 @@ export interface Catalog {
   tools: ToolsFile;
   toolWords: { resources: Map<string, string>; verbs: Map<string, string>; cloud: ReadonlySet<string>; money: ReadonlySet<string> };
   argumentKeys: Record<keyof ToolsFile['argumentKeys'], ReadonlySet<string>>;
-  hosts: HostsFile['hosts'];
+  /** Known services' API hosts (hosts.json), by host name. */
+  hosts: ReadonlyMap<string, HostsFile['hosts'][string]>;
   sensitiveSetting(text: string): boolean;
   /** Does this screen context name a security feature (any app)? */
   securityFeature(text: string): boolean;
@@ -275,7 +276,7 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
     tools,
     toolWords: { resources, verbs, cloud: new Set(tools.cloudServices), money: new Set(tools.moneyMovingWords) },
     argumentKeys,
-    hosts: hosts.hosts,
+    hosts: new Map(Object.entries(hosts.hosts)),
     sensitiveSetting(text) {
       const lower = text.toLowerCase();
       return sensitive.some((s) => lower.includes(s));

@@ -92,7 +92,7 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
   if (event.resource === 'http') {
     if (event.sink && !event.sink.external) return { label: 'internal', classes: [] };
     // One host for many products (www.googleapis.com): a read returns what its path names.
-    const named = event.channel === 'api' && event.sink?.host && catalog.hosts[event.sink.host]?.readsByPath && event.target?.url ? resourceOfPath(event.target.url, catalog) : null;
+    const named = event.channel === 'api' && event.sink?.host && catalog.hosts.get(event.sink.host)?.readsByPath && event.target?.url ? resourceOfPath(event.target.url, catalog) : null;
     if (named) {
       const info = catalog.kindInfo(catalog.kindOfResource(named));
       return { label: info.label, classes: info.classes };

@@ -170,12 +170,22 @@ const SUBMIT_SEGMENT = /^(submit|run|process|approve|execute|confirm|release|fun
 /** A body key that holds whom a message service writes to (invitedUserEmailAddress, guest_email, member). */
 const ADDRESS_KEY = /(e-?mail(address)?|invitee|guest|member|user)(address)?$/i;
 
+/** A body field that addresses a message (to, cc, bcc, recipients …), at any depth. */
+const ADDRESSING_FIELD = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
+
+/** The parts of several lists in one new list (most of them are empty). */
+function joinedParts(...lists: PayloadPart[][]): PayloadPart[] {
+  const out: PayloadPart[] = [];
+  for (const list of lists) for (let i = 0; i < list.length; i++) out.push(list[i]);
+  return out;
+}
+
 export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field = 'api.url'): Lifted {
   const url = parseUrl(call.url, field);
   const host = url.hostname.toLowerCase();
   const method = call.method.toUpperCase();
   const privateLabel = org.privateHostLabel(host);
-  const backend = catalog.hosts[host];
+  const backend = catalog.hosts.get(host);
   const resource = privateLabel ?? backend?.resource ?? 'http';
   const body = parseBody(call.body, call.headers);
   const args = classifyArguments(body, catalog);
@@ -205,7 +215,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   // (Fields listed before the spread: a literal that spreads first and then adds keys is ~100× slower in V8.)
   const lift = (rest: Omit<Lifted, 'host' | 'url' | 'label'>): Lifted => ({ host, url: href, label, altResources, ...rest });
   // (a link in the body carries what its query holds: {actions: [{url: "…?mlat=59.91&mlon=10.74"}]})
-  const contentParts = [...args.content, ...args.amounts, ...args.packages, ...args.paths, ...args.commands, ...args.urls, ...urlParts];
+  const contentParts = joinedParts(args.content, args.amounts, args.packages, args.paths, args.commands, args.urls, urlParts);
 
   // A GraphQL query or an RPC getter POSTed (GetRiskScore, alipay.trade.query) reads; what it
   // sends along (variables, parameters) is what a GET's query string would be.
@@ -237,8 +247,7 @@ export function liftHttp(call: HttpCall, catalog: Catalog, org: OrgFacts, field 
   }
   // Outside known mail services, only explicit addressing (to/cc/bcc/recipients) makes a POST a
   // mail send; an `email` field in a webhook body is data.
-  const addressing = /(^|[.[\]])(to|cc|bcc|recipients?|rcpt(_?to)?|envelope_?to|(to|cc|bcc)_?(addresses|recipients))([.[\]]|$)/i;
-  const emailRecipients = args.recipients.filter((r) => addressing.test(r.field) && r.value.includes('@'));
+  const emailRecipients = args.recipients.filter((r) => ADDRESSING_FIELD.test(r.field) && r.value.includes('@'));
   // Any API whose endpoint pays, transfers or pays out an amount moves money, known service or not.
   // (an RPC call names its operation in the body — Alipay's gateway.do {method: "alipay.fund.trans.uni.transfer"},
   // a GraphQL mutation createTransfer — and its words count as the path's)
