@@ -633,7 +633,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         // "Refund payment" → dialog "Refund" refunds; MoMo's bill → Tiếp tục → btn_confirm "Thanh toán" pays)
         const confirmId = catalog.buttonById(target?.resourceId) === 'confirm';
         const flowOpen = confirmId || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
-        if (kind === 'payments' && !confirmId && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        // (a checkout that shows the price, read just before, is paid by its pay button: "32,400원" → 결제하기)
+        const priceShown = !PAYMENT_FLOW_OPENER.test(label.trim()) && !BARE_PAY.test(label.trim()) && !BARE_BUY.test(label.trim()) && screen.checkoutPrice(label.trim()) !== null;
+        if (kind === 'payments' && !confirmId && !priceShown && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)

@@ -111,7 +111,7 @@ export interface Attachment {
 export const PICKER_APP = /(^|\.)documentsui$|photopicker|mediaprovider|\.picker$/i;
 
 /** A sum of money in a text: a currency sign or code next to digits (₫1.389.000, 842.000đ, R$ 35,00). */
-const SUM = /(?:\p{Sc}|R\$|Rp|RM|(?<!\p{L})[A-Z]{3})\s?\d|\d[\d.,]*\s?(?:\p{Sc}|đ(?!\p{L})|(?<!\p{L})(?:VND|vnđ|USD|EUR|INR|IDR|PHP|THB|MYR)(?!\p{L})|ر\.س|د\.إ|د\.ك|ج\.م|ريال|درهم|دينار)/u;
+const SUM = /(?:\p{Sc}|R\$|Rp|RM|(?<!\p{L})[A-Z]{3})\s?\d|\d[\d.,]*\s?(?:\p{Sc}|đ(?!\p{L})|(?<!\p{L})(?:VND|vnđ|USD|EUR|INR|IDR|PHP|THB|MYR)(?!\p{L})|ر\.س|د\.إ|د\.ك|ج\.م|ريال|درهم|دينار|원|円|元(?!\p{L}))/u;
 /** What one has, not what is due: a balance is shown on every wallet's home screen. */
 const BALANCE = /balance|saldo|số dư|余额|餘額|잔액|残高|solde|guthaben|баланс|bakiye|baki|available|disponible|verfügbar|ยอดเงินคงเหลือ/i;
 
@@ -193,6 +193,17 @@ export class ScreenContext {
   /** A price in view without a word that it is due ("1泊 · ¥38,400"): what a booking's own button pays. */
   get shownPrice(): string | null {
     return this.shownTexts ? sumDue(this.shownTexts, false) : null;
+  }
+
+  /**
+   * The one price a checkout shows, with its pay button on the same screen ("32,400원" and
+   * 결제하기): exactly one sum in view, not a balance nor a signed entry of a history.
+   */
+  checkoutPrice(button: string): string | null {
+    const texts = this.shownTexts;
+    if (!texts || !texts.some((t) => t.trim() === button)) return null;
+    const sums = texts.filter((t) => t.length <= 80 && SUM.test(t));
+    return sums.length === 1 && !BALANCE.test(sums[0]) && !/[+−-]\s?\p{Sc}?\s?\d/u.test(sums[0]) ? sums[0] : null;
   }
 
   /** What the screen shows now (a read of it, or the observation the gate was given). */
