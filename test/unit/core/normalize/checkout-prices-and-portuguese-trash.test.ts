@@ -1,6 +1,7 @@
 // Held-out round 60: a payment app's checkout that shows one price and its pay button (Toss:
 // "32,400원" and 결제하기) is paid by that button; a sum with its currency written after it in
-// letters (원, 円, 元) is a sum on screen; Portuguese "Mover para o lixo" confirms a delete.
+// letters (원, 円, 元) is a sum on screen; Portuguese "Mover para o lixo" and French "Placer dans la
+// corbeille" confirm a delete.
 import { describe, expect, it } from 'vitest';
 import { decide, engine, gui } from '../../../helpers/engine';
 
@@ -31,12 +32,19 @@ describe('checkout screens', () => {
   });
 });
 
-describe('deletes in Portuguese', () => {
+describe('deletes in Portuguese and French', () => {
   it('a dialog\'s "Mover para o lixo" moves the photo to the bin (asks)', () => {
     const e = engine();
     const photos = 'com.google.android.apps.photos';
     decide(e, gui('a', 'dev', { op: 'launch_app', app: photos }));
     decide(e, gui('a', 'dev', { op: 'long_press', app: photos, target: { contentDesc: 'Foto - 3 mar 2025' } }));
     expect(decide(e, gui('a', 'dev', { op: 'tap', app: photos, target: { resourceId: 'android:id/button1', text: 'Mover para o lixo' } })).decision).toBe('ask');
+  });
+  it('...and so does French "Placer dans la corbeille"', () => {
+    const e = engine();
+    const photos = 'com.google.android.apps.photos';
+    decide(e, gui('a', 'dev', { op: 'launch_app', app: photos }));
+    decide(e, gui('a', 'dev', { op: 'long_press', app: photos, target: { contentDesc: 'Photo - 12 sept. 2024 18:04' } }));
+    expect(decide(e, gui('a', 'dev', { op: 'tap', app: photos, target: { text: 'Placer dans la corbeille' } })).decision).toBe('ask');
   });
 });
