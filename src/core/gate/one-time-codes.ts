@@ -7,7 +7,7 @@ import { memoByText } from '../provenance/memo';
 /** Words that name a one-time code, specific enough to score typed content by. */
 const SPECIFIC = [
   'otp', 'one[- ]time (?:pass(?:word|code)?|code|pin)', 'passcode', 'verification code', 'security code', 'confirmation code',
-  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'puk(?:[- ]?(?:code|kód|kod|nummer))?', 'mtan', 'código para (?:confirmar|validar|autorizar|acceder|iniciar sesión|entrar)', 'code (?:to|for) (?:confirm|verify|authori[sz]e|log ?in|sign ?in)', 'code pour (?:confirmer|valider|vous connecter)', 'código (?:para|de) (?:confirmar|acesso)', '(?:push|sms|chip|photo|app)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
+  'auth(?:entication)? code', 'log-?in code', '2fa code', 'sign[- ]in code', 'access code', 'puk(?:[- ]?(?:code|kód|kod|nummer))?', 'mtan', 'código para (?:confirmar|validar|autorizar|acceder|iniciar sesión|entrar)', 'code (?:to|for) (?:confirm|verify|authori[sz]e|log ?in|sign ?in)', 'code pour (?:confirmer|valider|vous connecter)', 'código (?:para|de) (?:confirmar|acesso)', '(?:push|sms|chip|photo|app|mobile)-?tan', 'tan-?(?:nummer|code)', 'transaktionsnummer',
   'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'clave (?:de operaci[oó]n|din[aá]mica|de seguridad|de confirmaci[oó]n|de un solo uso|temporal|token|sms|otp)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
@@ -27,8 +27,11 @@ const ANY = `${SPECIFIC}|code|codes|código|codigo|token|clave|codice|kod|kód|k
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';
 const word = (alternatives: string) => `(?:${NOT_LETTER_BEFORE}(?:${alternatives})${NOT_LETTER_AFTER}|${CJK})`;
-/** 4–8 digits, two groups of three ("719 204") or three pairs ("58 30 17"), not part of a longer number. */
-const CODE = '(?<![\\d.,])(\\d{3}[ -]\\d{3}|\\d{2}[ -]\\d{2}[ -]\\d{2}|\\d{4,8})(?![\\d.,]\\d|\\d)';
+/**
+ * 4–8 digits, two groups of three ("719 204") or three pairs ("58 30 17"), not part of a longer
+ * number (nor the last group of a phone number: "(614) 555-0148 has key code 7731").
+ */
+const CODE = '(?<![\\d.,])(?<!\\d[ -])(\\d{3}[ -]\\d{3}|\\d{2}[ -]\\d{2}[ -]\\d{2}|\\d{4,8})(?![\\d.,]\\d|\\d)';
 
 /** A code named before it ("验证码：483920", "Your code is 4821") or after it ("482913 is your one-time passcode"). */
 const OBSERVED_PATTERNS = [

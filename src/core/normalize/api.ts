@@ -60,7 +60,7 @@ function formDecode(s: string): string {
 /** An API endpoint rather than a page: an api.* host, or an /api/, /v2/, /graphql or .json path. */
 const API_ENDPOINT = /^api[.-]|\/api(\/|$)|\/v\d+(\/|$)|\/graphql|\/rest\/|\.json$/i;
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
-const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details)|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
+const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details|destination)|external[-_]?accounts?|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
@@ -389,7 +389,8 @@ function isAccessKey(key: string): boolean {
 /** The ids a path addresses (…/files/1Hk4PqW8sYzT0vRm): what a delete there removes, which a message may have named. */
 function pathIds(pathname: string): PayloadPart[] {
   const ids: PayloadPart[] = [];
-  for (const segment of pathname.split('/')) if (segment.length >= 8 && /\d/.test(segment) && /[a-z]/i.test(segment) && !/^v\d+(\.\d+)?$/i.test(segment)) ids.push({ field: 'url.id', value: segment });
+  // (a shorter one counts when it has three digits or more: a patient's or an order's number, PT-4471)
+  for (const segment of pathname.split('/')) if ((segment.length >= 8 || (segment.length >= 5 && /\d{3}/.test(segment))) && /\d/.test(segment) && /[a-z]/i.test(segment) && !/^v\d+(\.\d+)?$/i.test(segment)) ids.push({ field: 'url.id', value: segment });
   return ids;
 }
 

@@ -52,3 +52,9 @@ export const EDIT_PROFILE = /edit (your )?profile|personal (info|information|det
 
 /** A bare Next / Continue. */
 export const NEXT_STEP_WORD = /^(next|continue|weiter|siguiente|continuar|suivant|continuer|avanti|próximo|下一步|次へ|다음)$/iu;
+
+/** The Settings screen that picks how the phone locks. */
+export const SCREEN_LOCK_SCREEN = /screen[ -]?lock|lock screen|bloqueo de pantalla|bloqueio de tela|bloqueio do ecrã|bloqueio de ecrã|verrouillage de l['’]écran|verrouillage écran|bildschirmsperre|displaysperre|blocco (?:dello )?schermo|schermvergrendeling|blokada ekranu|блокировка экрана|блокування екрана|ekran kilidi|kunci layar|khóa màn hình|屏幕锁定|锁屏|螢幕鎖定|画面ロック|화면 잠금|قفل الشاشة|ล็อกหน้าจอ/i;
+
+/** The kinds of screen lock it offers: choosing one changes how the device is secured. */
+export const SCREEN_LOCK_TYPE = /^(none|swipe|pattern|pin|password|ninguno|ninguna|deslizar|patrón|contraseña|nenhum|nenhuma|padrão|senha|aucun|balayage|balayer|schéma|code pin|mot de passe|keine|wischen|muster|passwort|nessuno|scorrimento|sequenza|geen|vegen|patroon|wachtwoord|brak|przesunięcie|wzór|hasło|нет|провести по экрану|графический ключ|пароль|yok|kaydırma|desen|şifre|tidak ada|geser|pola|sandi|không|vuốt|hình mở khóa|mật khẩu|无|滑动|图案|密码|無|滑動|圖案|密碼|なし|スワイプ|パターン|パスワード|없음|스와이프|패턴|비밀번호|pin 码|pin码)$/i;

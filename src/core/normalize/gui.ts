@@ -26,6 +26,8 @@ import {
   PAID_PROMOTION,
   PERSONAL_PLACE,
   SCREEN_CAPTURE_START,
+  SCREEN_LOCK_SCREEN,
+  SCREEN_LOCK_TYPE,
   SET_AS_DEFAULT,
 } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
@@ -696,6 +698,10 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
       // A switch that says it deletes (Messages' "Delete old messages", an auto-delete rule) deletes from then on.
       if (isToggle && label && catalog.contextEffect(label) === 'delete' && !VIEW_STATE.test(label)) return base(inputs, 'delete', `switch "${label}" turns on a rule that deletes`, { targets: [{ field: 'setting', value: label }] });
+      // Picking a kind of screen lock (None, Pattern, PIN …) on the Screen lock screen changes how the device is secured.
+      if (kind === 'settings' && !isToggle && SCREEN_LOCK_SCREEN.test(screen.path[screen.path.length - 1] ?? '') && SCREEN_LOCK_TYPE.test(label.trim())) {
+        return base(inputs, 'settings', `"${label}" picks the screen lock`, { resource: 'settings', highImpact: true, targets: [...screen.path.slice(-3), label].map((value) => ({ field: 'setting', value })) });
+      }
       // A row of the Developer options screen is its switch: tapping "USB debugging" there turns it on.
       if (kind === 'settings' && !isToggle && DEVELOPER_OPTIONS.test(screen.path[screen.path.length - 1] ?? '') && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.

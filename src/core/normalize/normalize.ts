@@ -12,7 +12,7 @@ import { messageSink } from './sinks';
 import { liftGui, trackGui } from './gui';
 import type { ScreenContext } from './screen-context';
 import { isHighImpact, type Lifted } from './lifted';
-import { liftTool } from './tool';
+import { liftToolCall } from './tool';
 import { stepIssues } from './validate';
 
 /** Apps that only show system dialogs (and the notification shade) over whatever app is below them. */
@@ -138,7 +138,7 @@ export function normalizeStep(request: ActionRequest, step: PlanStep, index: num
   } else if (step.channel === 'api' && step.api) {
     lifted = withSavedDraft(liftHttp(step.api, catalog, org), [step.api.body, step.api.url.split(/[?#]/)[0].split('/')], session, org);
   } else if (step.channel === 'tool' && step.tool) {
-    lifted = withSavedDraft(liftTool(step.tool, catalog, org), [step.tool.arguments], session, org);
+    lifted = withSavedDraft(liftToolCall(step.tool, catalog, org), [step.tool.arguments], session, org);
   } else {
     throw new AgentFlowException({ code: 'invalid_request', message: `${step.channel} is required when channel is "${step.channel}"`, issues: [{ field: step.channel, message: 'missing' }] });
   }

@@ -193,6 +193,8 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
     if (/\p{N}/u.test(token) && squash(token).length >= 5 && digitCount(token) >= 2) add(out, token, true, digitCount(token) >= 3 || /\p{L}/u.test(token));
   }
   for (const run of digitRuns(text, 6)) add(out, run, true, true);
+  // A measured value with its name and unit ("TSH 4,9 mU/l", "HbA1c 6,1 %", "BP 135/85 mmHg") is a result of the person's own.
+  if (/\d/.test(text)) for (const m of text.matchAll(MEASUREMENT)) if (m[2] !== '%' || /\d|^\p{Lu}{2,}/u.test(m[1])) add(out, m[0], true, true);
   // A postal code that narrows an address to a street (UK WC1X 8DA, Canada K1A 0B1, Netherlands 1017 KH) names the place on its own.
   if (/\d/.test(text)) for (const m of text.matchAll(POSTCODE)) add(out, m[0], true, true);
   // Korean separates its words with spaces where Chinese and Japanese do not: a run of Hangul
@@ -227,6 +229,9 @@ function extractAtoms(text: string, fromData: boolean, out: Map<string, AtomCand
 
 /** The half of the day after a clock time. */
 const TIME_OF_DAY = /^(?:AM|PM|A\.M\.|P\.M\.)$/;
+
+/** A lab or vital value: a short name, the number (a ratio too), its unit. */
+const MEASUREMENT = /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{N}-]{1,12})\s*:?\s*\d+(?:[.,]\d+)?(?:\/\d+)?\s*(mg\/dl|mmol\/l|µmol\/l|umol\/l|mu\/l|miu\/l|µiu\/ml|u\/l|iu\/l|ng\/ml|pg\/ml|g\/dl|g\/l|mmhg|bpm|%)(?![\p{L}])/giu;
 
 /** A line of a login note: a service's name, a colon, then user and password split by / or |, the password with a letter, a digit and a symbol. */
 const LOGIN_LINE = /(?:^|\n)\s*([^:\n/|]{2,40}?)\s*:\s*[^\n/|]{2,60}?\s*[/|]\s*(?=[^\s]*\p{L})(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*?~+=_.-])\S{6,64}\s*(?=\n|$)/gu;
