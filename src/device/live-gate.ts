@@ -106,6 +106,11 @@ export class LiveGate {
       if (!answer.approve) return { decided, final: { ...decision, decision: 'deny', reason: `${decision.reason} (operator did not approve)` }, executed: false };
       approvedBy = answer.operator;
     }
+    // (an LLM plan is gated without a device; its GUI steps cannot run without one)
+    if (step.channel === 'gui' && !request.device) {
+      const res = { ok: false as const, eventId: event.id, device: undefined, code: 'unknown_device' as const, reason: 'a GUI step needs a device: the request names none (set "device" to the Appium udid of the device)' };
+      return { decided, final: refusalDecision(res, engine.revision), executed: false, result: res };
+    }
     const token = permits.mint({
       eventId: event.id,
       session: request.session,

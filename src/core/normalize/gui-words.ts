@@ -58,3 +58,11 @@ export const SCREEN_LOCK_SCREEN = /screen[ -]?lock|lock screen|bloqueo de pantal
 
 /** The kinds of screen lock it offers: choosing one changes how the device is secured. */
 export const SCREEN_LOCK_TYPE = /^(none|swipe|pattern|pin|password|ninguno|ninguna|deslizar|patrón|contraseña|nenhum|nenhuma|padrão|senha|aucun|balayage|balayer|schéma|code pin|mot de passe|keine|wischen|muster|passwort|nessuno|scorrimento|sequenza|geen|vegen|patroon|wachtwoord|brak|przesunięcie|wzór|hasło|нет|провести по экрану|графический ключ|пароль|yok|kaydırma|desen|şifre|tidak ada|geser|pola|sandi|không|vuốt|hình mở khóa|mật khẩu|无|滑动|图案|密码|無|滑動|圖案|密碼|なし|スワイプ|パターン|パスワード|없음|스와이프|패턴|비밀번호|pin 码|pin码)$/i;
+
+/** A transaction limit of a payment app or card, as its field ids and buttons name it. */
+export const TRANSACTION_LIMIT = /limit|limite|límite|limiet|limity|лимит|ліміт|限额|限額|限度額|上限|한도/i;
+/** Buttons that save or change such a limit. */
+export const SAVE_LIMIT = /^(save|confirm|update|change|set|apply|done|ok|salvar|confirmar|alterar|ajustar|aumentar|guardar|cambiar|enregistrer|valider|modifier|speichern|ändern|bestätigen|salva|conferma|modifica|opslaan|zapisz|сохранить|保存|确认|修改|確認|変更|저장|확인|변경)\b/iu;
+
+/** The menu entry that opens paying a bill (a utility, a phone bill) from a list of billers. */
+export const BILL_PAY = /\b(pay (?:a |my |the )?bills?|bill pay(?:ment)?|bills? (?:and|&) utilities)\b|thanh toán hóa đơn|thanh toán hoá đơn|hóa đơn|pagar (?:contas|boletos?|facturas?|servicios)|pago de (?:servicios|facturas)|rechnungen? (?:bezahlen|zahlen)|payer (?:une |mes |les )?factures?|paga bollette|生活缴费|缴费|账单支付|公共料金|공과금|bayar tagihan|tagihan|ชำระบิล|จ่ายบิล/iu;

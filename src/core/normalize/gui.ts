@@ -28,6 +28,9 @@ import {
   SCREEN_CAPTURE_START,
   SCREEN_LOCK_SCREEN,
   SCREEN_LOCK_TYPE,
+  BILL_PAY,
+  SAVE_LIMIT,
+  TRANSACTION_LIMIT,
   SET_AS_DEFAULT,
 } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
@@ -617,6 +620,14 @@ function liftTap(inputs: GuiInputs): Lifted {
     if (run) return run;
   }
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
+  // A payment app's transaction limit saved (Pix's night limit, a card's daily limit) changes what a
+  // thief could move: a security setting, its new value the target.
+  if (kind === 'payments' && !isToggle) {
+    const limits = screen.draft().filter((f) => TRANSACTION_LIMIT.test(f.key) && f.value.trim() !== '');
+    if ((limits.length > 0 && (semantic === 'confirm' || SAVE_LIMIT.test(label.trim()))) || (TRANSACTION_LIMIT.test(label) && SAVE_LIMIT.test(label.trim()))) {
+      return base(inputs, 'settings', `button "${label}" saves a transaction limit`, { resource: 'settings', altResources: ['payments'], highImpact: true, targets: limits.map((f) => ({ field: f.key, value: f.value })) });
+    }
+  }
   switch (semantic) {
     case 'send':
     case 'pay':
@@ -637,7 +648,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         const flowOpen = confirmId || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
         // (a checkout that shows the price, read just before, is paid by its pay button: "32,400원" → 결제하기)
         const priceShown = !PAYMENT_FLOW_OPENER.test(label.trim()) && !BARE_PAY.test(label.trim()) && !BARE_BUY.test(label.trim()) && screen.checkoutPrice(label.trim()) !== null;
-        if (kind === 'payments' && !confirmId && !priceShown && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        // (and so is a bill's: the biller picked after "Pay bills" — Thanh toán hóa đơn → Điện → Thanh toán — fetches what is due)
+        const billChosen = semantic === 'pay' && screen.path.slice(-3, -1).some((p) => BILL_PAY.test(p));
+        if (kind === 'payments' && !confirmId && !priceShown && !billChosen && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)

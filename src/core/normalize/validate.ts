@@ -26,7 +26,9 @@ export function stepIssues(step: PlanStep | ActionRequest, prefix: string, devic
   }
   if (channel === 'gui' && step.gui) {
     const gui = step.gui;
-    if (!device) issues.push({ field: 'device', message: 'device is required for gui actions (the Appium udid of the device)' });
+    // (a plan's GUI steps are gated without one, against the agent's own screen context: the
+    // decision does not depend on which device; executing them needs one, and says so)
+    if (!device && prefix === '') issues.push({ field: 'device', message: 'device is required for gui actions (the Appium udid of the device)' });
     if (NEEDS_TARGET.has(gui.op) && emptyTarget(gui.target)) {
       issues.push({ field: `${prefix}gui.target`, message: `${prefix}gui.target needs at least one of resourceId, text, contentDesc, className, xpath, point for op "${gui.op}"` });
     }

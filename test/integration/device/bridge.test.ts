@@ -3,6 +3,8 @@
 // clear errors for missing devices and endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuiAction } from '../../../src/core/protocol/schema';
+import { LiveGate } from '../../../src/device/live-gate';
+import { engine } from '../../helpers/engine';
 import { DeviceExecutor, DeviceFleet, createPermitAuthority, freePort, refusalDecision, type PermittedAction } from '../../../src/device';
 
 let fleet: DeviceFleet;
@@ -181,6 +183,18 @@ describe('executor', () => {
     await run('solo', 'bridge-1', { op: 'read_screen' });
     const r = await run('solo', 'bridge-1', { op: 'tap', target: { text: 'No such button' } });
     expect(!r.ok && r.code).toBe('target_not_found');
+  });
+
+  it('refuses, with the reason, to run a plan\'s GUI step when the plan named no device', async () => {
+    const gate = new LiveGate({ engine: engine(), executor, permits });
+    const r = await gate.submit({ v: 1, session: 'nd', agent: 'a', channel: 'llm', llm: { steps: [{ channel: 'gui', gui: { op: 'home' } }] } });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.steps[0].decided.decision.decision).toBe('allow');
+      expect(r.steps[0].executed).toBe(false);
+      expect(r.steps[0].final.code).toBe('unknown_device');
+      expect(r.steps[0].final.reason).toMatch(/needs a device/);
+    }
   });
 
   it('scrolls, long-presses, presses keys and goes home', async () => {
