@@ -3,7 +3,7 @@
 // settings screen under Accounts shows account data).
 
 /** Account screens: Settings → Accounts, Google account, 帳號, アカウント … */
-export const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|konta|\bconta|账户|帐户|账号|帐号|帳號|帳戶|賬號|賬戶|アカウント|계정|аккаунт|учетн|обліков|акаунт|účt|účet|fiók|λογαριασμ|hesap|akun|akaun|tài khoản|គណនី|အကောင့်|ບັນຊີ|حساب|บัญชี|חשבון/i;
+export const ACCOUNT_WORDS = /account|compte|cuenta|konto|konten|konta|rekening|\bconta|账户|帐户|账号|帐号|帳號|帳戶|賬號|賬戶|アカウント|계정|аккаунт|учетн|обліков|акаунт|účt|účet|fiók|λογαριασμ|hesap|akun|akaun|tài khoản|គណនី|အကောင့်|ບັນຊີ|حساب|บัญชี|חשבון/i;
 
 /** Screens of a social app that hold private conversations (inbox, DMs, chats). */
 export const DIRECT_MESSAGES = /messenger|messages?|inbox|direct|chats?|\bdms?\b|conversations?|私信|消息|聊天|メッセージ|トーク|메시지|채팅|mensajes?|nachrichten|messagerie|mensagens|сообщения/i;

@@ -391,8 +391,15 @@ export function liftToolCall(tool: ToolAction, catalog: Catalog, org: OrgFacts):
     const extra = ['web', 'http'].filter((r) => r !== lifted.resource && !lifted.altResources?.includes(r));
     if (extra.length > 0) lifted.altResources = [...(lifted.altResources ?? []), ...extra];
   }
+  // (and a file kept in a notes folder, /sdcard/Documents/notes/…, is a note: a notes scope covers writing and reading it)
+  if (lifted.resource === 'files' && (lifted.effect === 'write' || lifted.effect === 'read') && jsonLeaves(tool.arguments ?? {}).some((l) => NOTES_FOLDER.test(l.value)) && !lifted.altResources?.includes('notes')) {
+    lifted.altResources = [...(lifted.altResources ?? []), 'notes'];
+  }
   return lifted;
 }
+
+/** A notes folder in a device path. */
+const NOTES_FOLDER = /\/(?:notes|notizen|notas|note|memos?|メモ|笔记|備忘錄|备忘录|메모)\//i;
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, depth = 0): Lifted {
   // An envelope is lifted as the tool it calls (a few levels deep at most).
