@@ -52,6 +52,9 @@ export interface SourceFile {
   text: string;
 }
 
+/** The last word of an id that names a button. */
+const BUTTON_ENDING = /^(button|btn|fab|imagebutton|ibtn)$/;
+
 export interface CatalogError {
   file: string;
   line: number;
@@ -258,7 +261,8 @@ export function compileCatalog(files: SourceFile[]): { ok: true; catalog: Catalo
       if (cached !== undefined) return cached;
       const words = idWords(resourceId);
       let hit: ButtonSemantic | null = null;
-      if (!words.some((w) => fieldWords.has(w))) {
+      // (an id that ends as a button is one, whatever field it sits by: conversation_input_send_button)
+      if (BUTTON_ENDING.test(words[words.length - 1] ?? '') || !words.some((w) => fieldWords.has(w))) {
         // (a numbered copy of a button is that button, and a word that names what it commits says more
         // than the number of a dialog's button: send_button1 sends, android:id/button1 confirms)
         for (let i = words.length - 1; i >= 0; i--) {

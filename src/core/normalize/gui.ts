@@ -483,7 +483,9 @@ const COMPLETE_BOOKING = /^(complete|confirm|finish|finalize|finalise)( (your|th
 const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|enviar dinero|enviar dinheiro|envoyer de l['’]argent|geld senden|invia(?:re)? denaro|cash ?out|cash-out|pay (?:a |my |the )?bills?|bill pay(?:ment)?|pix|pagar com pix|área pix|upi|blik|zelle|m-pesa|mpesa|paynow|promptpay|checkout|check out|proceed to checkout|go to checkout|(?:delivery|shipping) (?:and|&) payment|dostawa i płatność|lieferung und zahlung|versand und zahlung|envío y pago|livraison et paiement|consegna e pagamento|entrega e pagamento|доставка и оплата|zur kasse|przejdź do kasy|subscribe|refund|issue refund|退款|переказати|переказ|перевести|перевод|przelew|převod|utalás|transfer bani|μεταφορά|העברה|تحويل|انتقال|โอนเงิน|chuyển tiền|kirim uang|padala|tuma pesa|转账|轉帳|轉賬|汇款|匯款|送金|송금|이체|振込|virement|überweisen|überweisung|bonifico|przelew|перевод|transferir|transferencia|transferência|transfert)$/i;
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
-const BARE_PAY = /^(pay|pagar|payer|bezahlen|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+const BARE_PAY = /^(pay|pagar|payer|bezahlen|zahlen|betalen|betala|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
+/** An app's navigation tab or menu entry (…:id/nav_payments, tab_pay, bottom_nav_transfer): it opens a section. */
+const NAV_TAB_ID = /:id\/(?:nav|tab|bottom_?nav|navigation|menu)(?:_|$)/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
 const QR_SCAN = /\bqr\b|\bscan\b|扫码|掃碼|扫一扫|付款码|付款碼|스캔|スキャン/i;
@@ -554,6 +556,10 @@ function liftTap(inputs: GuiInputs): Lifted {
   // a CA or user certificate installed is a security setting changed, wherever the file was picked.
   if (CERTIFICATE_FILE.test(label.trim())) {
     return base(inputs, 'settings', `certificate file "${label}" picked: installs the certificate`, { resource: 'settings', highImpact: true, targets: [{ field: 'certificate', value: label }] });
+  }
+  // Picking a kind of screen lock (None, Pattern, PIN …: rows of the Screen lock screen) changes how the device is secured.
+  if (kind === 'settings' && SCREEN_LOCK_SCREEN.test(screen.path[screen.path.length - 1] ?? '') && SCREEN_LOCK_TYPE.test(label.trim())) {
+    return base(inputs, 'settings', `"${label}" picks the screen lock`, { resource: 'settings', highImpact: true, targets: [...screen.path.slice(-3), label].map((value) => ({ field: 'setting', value })) });
   }
   // A Settings row's title or summary opens its screen, whatever it says ("Reset", "Factory data reset").
   // (Elsewhere android:id/title is an overflow menu's item: "Share", "Delete" there do what they say.)
@@ -660,7 +666,8 @@ function liftTap(inputs: GuiInputs): Lifted {
         const payTab = screen.path.length === 0 && (BARE_PAY.test(label.trim()) || BARE_TOP_UP.test(label.trim())) && screen.shownPrice === null && screen.draft().every((f) => f.value.trim() === '');
         // (and so does a shop's bare Buy right after its cart was filled: the order and its payment come next)
         const fromCart = BARE_BUY.test(label.trim()) && CART.test(screen.path[screen.path.length - 1] ?? '');
-        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab || fromCart)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
+        const navTab = NAV_TAB_ID.test(target?.resourceId ?? '');
+        if (semantic === 'pay' && kind !== 'store' && !flowOpen && (PAYMENT_FLOW_OPENER.test(label.trim()) || QR_SCAN.test(label) || chatSheet || payTab || fromCart || navTab)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the ${kind === 'other' ? 'checkout' : 'payment'} flow`);
       }
       // Send on a screen where an amount was typed (a chat app's transfer form) moves the money.
       if (semantic === 'send' && draftParts(screen).amount.length > 0) return liftPayment(inputs, `button "${label}" after an amount was typed`);
@@ -711,10 +718,6 @@ function liftTap(inputs: GuiInputs): Lifted {
       if (isToggle && (kind === 'settings' || catalog.securityFeature([...screen.path.slice(-3), label].join(' / ')))) return liftContextual(inputs, label || 'toggle');
       // A switch that says it deletes (Messages' "Delete old messages", an auto-delete rule) deletes from then on.
       if (isToggle && label && catalog.contextEffect(label) === 'delete' && !VIEW_STATE.test(label)) return base(inputs, 'delete', `switch "${label}" turns on a rule that deletes`, { targets: [{ field: 'setting', value: label }] });
-      // Picking a kind of screen lock (None, Pattern, PIN …) on the Screen lock screen changes how the device is secured.
-      if (kind === 'settings' && !isToggle && SCREEN_LOCK_SCREEN.test(screen.path[screen.path.length - 1] ?? '') && SCREEN_LOCK_TYPE.test(label.trim())) {
-        return base(inputs, 'settings', `"${label}" picks the screen lock`, { resource: 'settings', highImpact: true, targets: [...screen.path.slice(-3), label].map((value) => ({ field: 'setting', value })) });
-      }
       // A row of the Developer options screen is its switch: tapping "USB debugging" there turns it on.
       if (kind === 'settings' && !isToggle && DEVELOPER_OPTIONS.test(screen.path[screen.path.length - 1] ?? '') && !DEVELOPER_OPTIONS.test(label) && catalog.sensitiveSetting(label)) return liftContextual(inputs, label);
       // On an account screen, saving what was typed (a recovery phone, a new e-mail) changes the account.

@@ -37,6 +37,7 @@ export const VENDOR_TOKENS: readonly TokenFormat[] = [
   { what: 'Azure AD client secret', source: String.raw`\b[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}`, marker: 'Q~', home: ['microsoftonline.com', 'login.microsoftonline.com'] },
   { what: 'Alibaba Cloud AccessKey', source: String.raw`\bLTAI[0-9A-Za-z]{12,24}\b`, marker: 'LTAI', home: ['aliyuncs.com'] },
   { what: 'Twitch stream key', source: String.raw`\blive_\d{6,12}_[A-Za-z0-9]{20,40}\b`, marker: 'live_', home: ['twitch.tv'] },
+  { what: "Africa's Talking API key", source: String.raw`\batsk_[a-f0-9]{40,}\b`, marker: 'atsk_', home: ['africastalking.com'] },
   { what: 'Mercado Pago access token', source: String.raw`\b(?:APP_USR|TEST)-\d{10,20}-\d{6}-[a-f0-9]{32}-\d{6,12}\b`, marker: 'APP_USR-|TEST-', home: ['mercadopago.com', 'mercadolibre.com'] },
   { what: 'Tencent Cloud SecretId', source: String.raw`\bAKID[0-9A-Za-z]{13,40}\b`, marker: 'AKID', home: ['tencentcloudapi.com'] },
 ];
