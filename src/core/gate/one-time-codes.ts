@@ -13,7 +13,7 @@ const SPECIFIC = [
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
   'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
   'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod(?:ul)? (?:(?:tău|tau) )?de (?:verificare|autentificare|confirmare|securitate)',
-  'κωδικός επαλήθευσης', 'код підтвердження', 'קוד ה?אימות', 'رمز التحقق', 'رمز التفعيل', 'كود التحقق', 'رمز الدخول', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
+  'κωδικός επαλήθευσης', 'код підтвердження', 'קוד ה?אימות', 'رمز التحقق', 'رمز التفعيل', 'كود التحقق', 'كود التفعيل', 'كود التأكيد', 'كود الدخول', 'رمز الدخول', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
   'tek kullan[ıi]ml[ıi]k (?:[şs]ifre|kod)\\p{L}*', 'kod pengesahan', 'kod tac', 'mã xác thực', 'קוד חד פעמי', 'کد ت[اأ]یید', 'کد یکبار مصرف', 'do[ğg]rulama kodunuz', 'giri[şs] [şs]ifre\\p{L}*', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',
   'одноразовий (?:пароль|код)', 'ერთჯერადი კოდი', 'დადასტურების კოდი', 'միանգամյա կոդ', 'հաստատման կոդ', 'бір реттік код', 'растау коды', 'jednorazowy kod', 'kod sms', 'jednorázový kód', 'egyszer használatos kód', 'cod unic',
 ].join('|');
@@ -22,7 +22,7 @@ const SPECIFIC = [
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821", "seu token ... e 731046". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|token|clave|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|კოდი|կոդ|коды`;
+const ANY = `${SPECIFIC}|code|codes|código|codigo|token|clave|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|كود|الكود|კოდი|կոդ|коды`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';

@@ -109,6 +109,8 @@ function classifyName(name: string, args: Record<string, unknown>, catalog: Cata
   // A resource URI names what is read or written when the name does not (mcp resources/read
   // {uri: "sms://inbox"}, {uri: "content://com.android.contacts/…"}).
   if (resource === null) resource = uriResource(args, catalog, generic);
+  // (a wallet the catalog does not know is named like one: instapay_history, gopay_balance)
+  if (resource === null && words.some((w) => PAY_SERVICE_WORD.test(w))) resource = 'payments';
   resource ??= fallback;
   // A word that is a verb names the action; a plural that is only a verb in the singular names
   // what is acted on: stripe.charges.retrieve reads, stripe.refunds.create pays.
@@ -385,6 +387,9 @@ const EFFECT_WEIGHT: Partial<Record<Lifted['effect'], number>> = { reset: 9, pay
  * A tool that reads the public web (web_search {query}, bing_search) calls a search engine's
  * API: the `web` and `http` scopes cover it as they cover a GET of a public page.
  */
+/** A payment service's name as a tool name word: instapay, gopay, paypay, easypaisa. */
+const PAY_SERVICE_WORD = /^[a-z]{2,}(?:pay|paisa|cash|wallet)$/;
+
 export function liftToolCall(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const lifted = liftTool(tool, catalog, org);
   if (lifted.effect === 'read' && (lifted.resource === 'browser' || lifted.resource === 'web') && lifted.sink === null) {

@@ -45,13 +45,19 @@ export interface ProvenanceLimits {
 
 export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted: 2_000 };
 
-/** Chinese, Japanese and Korean write prose without spaces: every two of their characters count as a word. */
-
+/**
+ * Chinese, Japanese and Korean write prose without spaces: every two of their characters count
+ * as a word. Thai, Lao, Khmer and Burmese do too, with longer words: every four characters.
+ */
 function wordCount(text: string): number {
   const spaced = text.trim().split(/\s+/).length;
   const cjk = cjkCount(text);
-  return cjk === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2));
+  const unspaced = UNSPACED_SCRIPT.test(text) ? (text.match(UNSPACED_LETTERS)?.length ?? 0) : 0;
+  return cjk === 0 && unspaced === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2) + Math.floor(unspaced / 4));
 }
+
+const UNSPACED_SCRIPT = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
+const UNSPACED_LETTERS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/g;
 
 /**
  * The key under which every send to an external sink is remembered as well: halves of a value
