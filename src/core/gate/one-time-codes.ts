@@ -41,7 +41,7 @@ const OBSERVED_PATTERNS = [
   new RegExp(`${word(SPECIFIC)}[^\\n]{0,80}?${CODE}`, 'giu'),
   new RegExp(`${CODE}[^\\d\\n]{0,40}?${word(ANY)}`, 'giu'),
   // (or the whole clause apart when it ends with "is" right before the code: "Tu código para autorizar el acceso desde un nuevo dispositivo es 482913")
-  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|ist|lautet|lauten|luidt|wynosi|é|e|è|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
+  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|ist|lautet|lauten|luidt|wynosi|é|e|è|e['’]|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
 ];
 
 /** Content scoring: a code next to a word that can only mean a one-time code. */

@@ -149,7 +149,7 @@ const RPC_DELETE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'trash
 /** Endpoints that look things up by a filter (which may name the bin) rather than act on them. */
 const SEARCH_SEGMENT = /^(search|query|list|find|filter|count|lookup)$/i;
 const DELETE_ENDPOINT = /^(?:[\w-]+[._:])?(?:batch|bulk|mass)?[_-]?(delete|remove|trash|destroy|purge|erase|wipe)(?:[_-]?(batch|all|many|bulk|v\d+|permanently))*$/i;
-const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds', 'swap', 'swaps']);
+const PAYMENT_PATH_WORDS = new Set(['pay', 'pays', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'charge', 'charges', 'remit', 'remittance', 'remittances', 'withdraw', 'withdrawal', 'withdrawals', 'disburse', 'disbursement', 'disbursements', 'wire', 'wires', 'sendmoney', 'sendtransaction', 'refund', 'refunds', 'swap', 'swaps', 'bonifico', 'bonifici', 'ueberweisung', 'ueberweisungen', 'uberweisung', 'uberweisungen', 'transferencia', 'transferencias', 'virement', 'virements', 'przelew', 'przelewy', 'overboeking', 'overboekingen', 'pagamento', 'pagamentos', 'pagamenti', 'pago', 'pagos', 'zahlung', 'zahlungen', 'paiement', 'paiements', 'ricarica', 'ricariche', 'recarga', 'recargas']);
 
 /** The key that names a device-management command, and the commands that erase the device. */
 const DEVICE_COMMAND_KEY = /^(type|command|command_?type|action|request_?type|name)$/i;

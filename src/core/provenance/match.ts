@@ -43,6 +43,19 @@ export function viewOf(parts: readonly PayloadPart[]): PayloadView {
   return view;
 }
 
+/** A sum written in thousands ("380к", "95k", "12 тыс."): its digits in full are what it carries. */
+const THOUSANDS = /(\d+)\s?(?:k|к|тыс\.?)(?![\p{L}\p{N}])/giu;
+const MAY_BE_THOUSANDS = /\d\s?[kк]|\d\s?тыс/i;
+
+function addThousands(view: PayloadView, variant: string): void {
+  if (!MAY_BE_THOUSANDS.test(variant)) return;
+  for (const m of variant.matchAll(THOUSANDS)) {
+    const full = `${m[1]}000`;
+    view.shortDigits.push(full);
+    if (full.length >= 6) view.digits.push(full);
+  }
+}
+
 /** What one text adds to a view: the definition, for any text. */
 export function addText(view: PayloadView, squashed: string[], variant: string): void {
   view.texts.push(variant);
@@ -50,6 +63,7 @@ export function addText(view: PayloadView, squashed: string[], variant: string):
   const runs = digitRuns(variant, 3);
   gluedRuns(variant, runs);
   addRuns(view, runs);
+  addThousands(view, variant);
   mixedTokens(variant, view.idTokens);
   if (SPACED_GROUPS.test(variant)) spacedIds(variant, view.idTokens);
 }
@@ -61,6 +75,7 @@ export function addScanned(view: PayloadView, squashed: string[], variant: strin
   const runs = scan.runs;
   if (scan.glued) runs.push(...asciiUngluedRuns(variant).filter((r) => !runs.includes(r)));
   addRuns(view, runs);
+  addThousands(view, variant);
   for (const token of scan.mixed) view.idTokens.push(token);
   if (scan.spaced) asciiSpacedIds(variant, view.idTokens);
 }
