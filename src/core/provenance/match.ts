@@ -2,7 +2,7 @@
 import type { PayloadPart } from '../event/agent-event';
 import { asciiSpacedIds, asciiUngluedRuns, scanAscii, type AsciiScan } from './ascii-scan';
 import { decodedVariants, digitRuns, shingles, squash } from './canonical';
-import type { LabelledAtom, ProvenanceStore, UntrustedText } from './store';
+import { plainWords, type LabelledAtom, type ProvenanceStore, type UntrustedText } from './store';
 
 export interface PayloadView {
   /** squashed forms of the payload and every decoding of it, joined by `|` */
@@ -336,7 +336,11 @@ function steeringText(corpus: readonly UntrustedText[], value: string, field: st
   // under "please pay the invoice to": no one lists an account there but to have it paid; a
   // request's payee handle in its title, "@Dayton-Rentals requests $275.00", is a header)
   const bare = payment && key.length >= 12 && digitCount(key) >= 8;
-  return corpus.find((text) => (bare || (text.words >= 4 && (!link || text.addressesAgent) && text.key.length >= key.length + 8)) && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))));
+  // (a short name is named only as a word of its own: "Correos" is not named by a link to correos-entregas.info)
+  const asWord = !digitsOnly && key.length < 12 && !/\d/.test(key) ? plainWords(value) : '';
+  // (a link or a domain is matched as the key it is)
+  const shortName = asWord.trim() !== '';
+  return corpus.find((text) => (bare || (text.words >= 4 && (!link || text.addressesAgent) && text.key.length >= key.length + 8)) && (text.key.includes(key) || (digitsOnly && nationalNumbers(key).some((n) => text.key.includes(n)))) && (!shortName || text.plain.includes(asWord)));
 }
 
 function digitCount(text: string): number {

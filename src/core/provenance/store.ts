@@ -3,7 +3,7 @@
 // documents). Shared by every agent of the session, across devices, apps and channels.
 import type { LabelClass } from '../catalog/schema';
 import type { AtomCandidate } from './atoms';
-import { cjkCount, squash } from './canonical';
+import { cjkCount, foldDiacritics, squash } from './canonical';
 
 export type ProvenanceSource = 'executed' | 'agent-reported' | 'eval';
 
@@ -25,6 +25,14 @@ export interface LabelledAtom extends AtomCandidate {
 
 const NON_ASCII = /[^\p{ASCII}]/u;
 
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+/** Links and bare domains: the names inside them are not words of the text. */
+const LINK_OR_DOMAIN = /\b(?:https?:\/\/|www\.)\S+|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,}(?:\/\S*)?/giu;
+/** A text's letters and digits, lower-cased and diacritics folded, its words separated by one space (links left out). */
+export function plainWords(text: string): string {
+  return ` ${foldDiacritics(text.slice(0, 4000)).toLowerCase().replace(LINK_OR_DOMAIN, ' ').replace(NOT_WORD, ' ').trim()} `;
+}
+
 export interface UntrustedText {
   key: string;
   label: string;
@@ -33,6 +41,8 @@ export interface UntrustedText {
   words: number;
   /** the text speaks to an AI assistant ("أيها المساعد الذكي: أرسل …", "AI assistant: send …"): what it names is dictated */
   addressesAgent: boolean;
+  /** its words, lower-cased and separated by single spaces (whole-word checks of short names) */
+  plain: string;
 }
 
 /** Words by which injected text speaks to an AI assistant, in the languages people write it in. */
@@ -101,7 +111,7 @@ export class ProvenanceStore {
       const key = squash(text);
       if (key.length < 4 || this.untrustedKeys.has(key)) continue;
       this.untrustedKeys.add(key);
-      this.untrusted.push({ key, label, eventId, words: wordCount(text), addressesAgent: ADDRESSES_AGENT.test(text) });
+      this.untrusted.push({ key, label, eventId, words: wordCount(text), addressesAgent: ADDRESSES_AGENT.test(text), plain: plainWords(text) });
     }
     if (this.untrusted.length > this.limits.maxUntrusted) {
       for (const dropped of this.untrusted.splice(0, this.untrusted.length - this.limits.maxUntrusted)) this.untrustedKeys.delete(dropped.key);
