@@ -37,7 +37,9 @@ function refinedKind(kind: string, path: readonly string[]): string {
   return kind;
 }
 
-const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes|kody zapasowe|kody odzyskiwania|sicherungscodes|backup-codes|codici di backup|codici di riserva|códigos de backup|резервные коды|yedek kodlar|kode cadangan|mã dự phòng|back-upcodes|reservekoder|varakoodit/i;
+/** A line that is a phone number and nothing else: +1 206-555-0131, (0151) 2345 678. */
+const PHONE_LINE = /^\+?(?=(?:[\s().-]*\d){7,15}[\s().-]*$)[\d\s().-]+$/;
+const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes|kody zapasowe|kody odzyskiwania|sicherungscodes|backup-codes|codici di backup|codici di riserva|códigos de backup|резервные коды|yedek kodlar|kode cadangan|mã dự phòng|back-upcodes|reservekoder|varakoodit|εφεδρικοί κωδικοί|κωδικοί ανάκτησης|κωδικοί αντιγράφων ασφαλείας|záložní kódy|tartalék kódok|coduri de rezervă|резервні коди|קודי גיבוי|رموز احتياطية|رموز الاسترداد|backupcodes/i;
 const BACKUP_CODE = /\b\d{4}[ -]?\d{4}\b|\b[a-z0-9]{4,5}-[a-z0-9]{4,5}\b|\b\d{8,10}\b/gi;
 /** The number of an item in a list: "1. ", "2) ". */
 const LIST_NUMBER = /^\d{1,2}[.)]\s+/;
@@ -81,6 +83,8 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     // An app the catalog cannot place that shows a national id number under its name (a government
     // portal's "個人番号 3051 8824 6679", "SSN 123-45-6789") shows personal data.
     if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 120 && NATIONAL_ID.test(t))) return { label: 'personal', classes: ['private'] };
+    // ...and so does one that lists people's phone numbers on lines of their own (a class's parents, a team roster).
+    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).filter((t) => PHONE_LINE.test(t.trim())).length >= 2) return { label: 'personal', classes: ['private'] };
     return { label: info.label, classes: info.classes };
   }
   // A help desk's tickets are what customers wrote in: private, and untrusted like any incoming

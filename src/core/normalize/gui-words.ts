@@ -66,3 +66,6 @@ export const SAVE_LIMIT = /^(save|confirm|update|change|set|apply|done|ok|salvar
 
 /** The menu entry that opens paying a bill (a utility, a phone bill) from a list of billers. */
 export const BILL_PAY = /\b(pay (?:a |my |the )?bills?|bill pay(?:ment)?|bills? (?:and|&) utilities)\b|thanh toán hóa đơn|thanh toán hoá đơn|hóa đơn|pagar (?:contas|boletos?|facturas?|servicios)|pago de (?:servicios|facturas)|rechnungen? (?:bezahlen|zahlen)|payer (?:une |mes |les )?factures?|paga bollette|生活缴费|缴费|账单支付|公共料金|공과금|bayar tagihan|tagihan|ชำระบิล|จ่ายบิล/iu;
+
+/** Adding a payee or beneficiary to a bank or wallet, in the languages banks say it. */
+export const PAYEE_SETUP = /\b(add|new|save|register)\s+(a\s+)?(payee|beneficiary|recipient)\b|\b(payee|beneficiary)\s+(setup|registration)\b|empfänger (hinzufügen|anlegen)|neuer empfänger|añadir (beneficiario|destinatario)|nuevo beneficiario|adicionar (favorecido|beneficiário)|ajouter un bénéficiaire|nouveau bénéficiaire|aggiungi beneficiario|nuovo beneficiario|dodaj odbiorcę|tambah penerima|添加收款人|新增收款人|受取人を追加|수취인 추가/iu;

@@ -28,6 +28,7 @@ import {
   SCREEN_CAPTURE_START,
   SCREEN_LOCK_SCREEN,
   SCREEN_LOCK_TYPE,
+  PAYEE_SETUP,
   BILL_PAY,
   SAVE_LIMIT,
   TRANSACTION_LIMIT,
@@ -626,6 +627,14 @@ function liftTap(inputs: GuiInputs): Lifted {
     if (run) return run;
   }
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
+  // Adding a payee or beneficiary (DBS "Add Payee" → account number → Add Payee) decides where money can go later:
+  // an account change, the typed details its targets.
+  if (kind === 'payments' && !isToggle && screen.path.slice(-3).some((p) => PAYEE_SETUP.test(p))) {
+    const typed = screen.draft().filter((f) => f.value.trim() !== '' && f.role !== 'password' && f.role !== 'search');
+    if (typed.length > 0 && (semantic === 'confirm' || ACCOUNT_SAVE.test(label.trim()) || PAYEE_SETUP.test(label))) {
+      return base(inputs, 'account', `button "${label}" saves a new payee`, { resource: 'payments', altResources: ['accounts'], highImpact: true, targets: typed.map((f) => ({ field: f.key, value: f.value })) });
+    }
+  }
   // A payment app's transaction limit saved (Pix's night limit, a card's daily limit) changes what a
   // thief could move: a security setting, its new value the target.
   if (kind === 'payments' && !isToggle) {
