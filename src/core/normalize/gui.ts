@@ -1,6 +1,7 @@
 // GUI semantic lifting: a tap is lifted to the effect it commits, using the per-app map
 // (rules/apps) and generic button semantics, and the per-device screen context.
 import type { Catalog } from '../catalog/catalog';
+import { idWords } from '../catalog/words';
 import type { ButtonSemantic } from '../catalog/schema';
 import type { OrgFacts } from '../config/policy-config';
 import type { PayloadPart, SinkKind } from '../event/agent-event';
@@ -486,6 +487,8 @@ const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|enviar dinero|envia
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|zahlen|betalen|betala|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
 /** An app's navigation tab or menu entry (…:id/nav_payments, tab_pay, bottom_nav_transfer): it opens a section. */
+/** Words of a resource id that say it is a widget, not what it does. */
+const ID_FILLER = /^(btn|button|ib|iv|tv|img|icon|ic|view)$/;
 const NAV_TAB_ID = /:id\/(?:nav|tab|bottom_?nav|navigation|menu)(?:_|$)/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
@@ -672,7 +675,9 @@ function liftTap(inputs: GuiInputs): Lifted {
         const chatSheet = MESSAGING_KINDS.has(kind) && BARE_PAY.test(label.trim()) && screen.draft().every((f) => f.value.trim() === '');
         // (and so does an app's own Pay or Top-up tab tapped first thing after it opens: nothing is chosen to pay yet)
         // (but not a screen read with a price on it: Agoda's "Buchung abschließen" under the room's price pays)
-        const payTab = screen.path.length === 0 && (BARE_PAY.test(label.trim()) || BARE_TOP_UP.test(label.trim())) && screen.shownPrice === null && screen.draft().every((f) => f.value.trim() === '');
+        // (an icon with only an id says its word there: …:id/btn_pagar is a bare "pagar")
+        const idWord = !target?.text && !target?.contentDesc && target?.resourceId ? idWords(target.resourceId).filter((w) => !ID_FILLER.test(w)).join(' ') : '';
+        const payTab = screen.path.length === 0 && (BARE_PAY.test(label.trim()) || BARE_TOP_UP.test(label.trim()) || (idWord !== '' && BARE_PAY.test(idWord))) && screen.shownPrice === null && screen.draft().every((f) => f.value.trim() === '');
         // (and so does a shop's bare Buy right after its cart was filled: the order and its payment come next)
         const fromCart = BARE_BUY.test(label.trim()) && CART.test(screen.path[screen.path.length - 1] ?? '');
         const navTab = NAV_TAB_ID.test(target?.resourceId ?? '');

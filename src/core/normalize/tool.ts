@@ -309,7 +309,7 @@ function forwardingAddresses(args: Record<string, unknown>): PayloadPart[] {
   return out;
 }
 
-const ACCOUNT_ACTION_NAME = /link[_-]?(a[_-]?)?(device|desktop|computer|companion|web)|(terminate|revoke|end|kill)[_-]?(all[_-]?)?(other[_-]?)?sessions?|sign[_-]?out[_-]?(everywhere|all)|log[_-]?out[_-]?(everywhere|all)|passkeys?|recovery[_-]?(email|phone)|(disable|enable|turn[_-]?off|turn[_-]?on|remove|reset)[_-]?(2fa|mfa|two[_-]?factor|2sv)|update[_-]?account|change[_-]?(password|email)|enroll[_-]?factor|factors?[_-]?(enroll|create|add)/i;
+const ACCOUNT_ACTION_NAME = /link[_-]?(a[_-]?)?(device|desktop|computer|companion|web)|(terminate|revoke|end|kill)[_-]?(all[_-]?)?(other[_-]?)?sessions?|sign[_-]?out[_-]?(everywhere|all)|log[_-]?out[_-]?(everywhere|all)|passkeys?|recovery[_-]?(email|phone)|(disable|enable|turn[_-]?off|turn[_-]?on|remove|reset)[_-]?(2fa|mfa|two[_-]?factor|2sv)|update[_-]?account|account[_-]?(update|edit|change|modify)|change[_-]?(password|email)|enroll[_-]?factor|factors?[_-]?(enroll|create|add)/i;
 const ACCOUNT_ACTION_VERB = /link|terminate|revoke|delete|remove|disable|enable|update|change|enroll|add|create|set|turn/i;
 
 /** Envelopes that call another tool: MCP's tools/call {name, arguments}, call_tool, invoke_tool. */
