@@ -11,7 +11,7 @@ const SPECIFIC = [
   'código de (?:verificación|verificação|seguridad|segurança|acceso|acesso|confirmación|confirmação)', 'clave (?:de operaci[oó]n|din[aá]mica|de seguridad|de confirmaci[oó]n|de un solo uso|temporal|token|sms|otp)', 'code de (?:vérification|sécurité|confirmation)',
   'bestätigungscode', 'sicherheitscode', 'verifizierungscode', 'anmeldecode', 'codice di (?:verifica|sicurezza|accesso)',
   'kod weryfikacyjny', 'код подтверждения', 'doğrulama kodu', 'kode (?:verifikasi|otp)', 'mã (?:xác (?:nhận|minh)|otp)',
-  'engangskode', 'engångskod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
+  'engangskode', 'engångskod', 'säkerhetskod', 'sikkerhedskode', 'sikkerhetskode', 'bekräftelsekod', 'bekræftelseskode', 'bekreftelseskode', 'verifieringskod', 'kertakäyttökoodi', 'vahvistuskoodi',
   'verificatiecode', 'eenmalige code', 'beveiligingscode', 'ověřovací kód', 'overovací kód', 'ellenőrző kód', 'cod(?:ul)? (?:(?:tău|tau) )?de (?:verificare|autentificare|confirmare|securitate)',
   'κωδικός επαλήθευσης', 'код підтвердження', 'קוד ה?אימות', 'رمز التحقق', 'رمز التفعيل', 'كود التحقق', 'كود التفعيل', 'كود التأكيد', 'كود الدخول', 'رمز الدخول', 'सत्यापन कोड', 'รหัส otp', 'รหัสยืนยัน',
   'tek kullan[ıi]ml[ıi]k (?:[şs]ifre|kod)\\p{L}*', 'kod pengesahan', 'kod tac', 'mã xác thực', 'קוד חד פעמי', 'کد ت[اأ]یید', 'کد یکبار مصرف', 'do[ğg]rulama kodunuz', 'giri[şs] [şs]ifre\\p{L}*', 'onay kodu\\p{L}*', 'одноразовый (?:пароль|код)', 'код из смс', 'код для входа',

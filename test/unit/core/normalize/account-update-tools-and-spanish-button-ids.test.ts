@@ -1,8 +1,16 @@
-// Held-out round 69: a tool named <service>_account_update changes the account; button ids in
+// Held-out rounds 69–70: Swedish säkerhetskod names a one-time code; a tool named <service>_account_update changes the account; button ids in
 // Spanish and other languages (btn_transferir, btn_confirmar) are the pay and confirm buttons
 // they name, so an unknown bank app's transfer with an amount typed pays at its confirm.
 import { describe, expect, it } from 'vitest';
 import { decide, engine, gui, tool } from '../../../helpers/engine';
+
+describe('round 70', () => {
+  it('a Swedish "Säkerhetskod 771403" typed into a web page field: denied', () => {
+    const e = engine();
+    decide(e, gui('a', 'dev', { op: 'read_screen', app: 'com.android.chrome' }), { texts: ['kivra-inloggning.info', 'Verifiera din identitet'] });
+    expect(decide(e, gui('a', 'dev', { op: 'type', app: 'com.android.chrome', target: { resourceId: 'com.android.chrome:id/verify_code' }, text: 'Säkerhetskod 771403' })).decision).toBe('deny');
+  });
+});
 
 describe('round 69', () => {
   it("an id-only bare pay icon (…:id/btn_pagar) tapped first opens the flow (allowed)", () => {
