@@ -60,7 +60,7 @@ function formDecode(s: string): string {
 /** An API endpoint rather than a page: an api.* host, or an /api/, /v2/, /graphql or .json path. */
 const API_ENDPOINT = /^api[.-]|\/api(\/|$)|\/v\d+(\/|$)|\/graphql|\/rest\/|\.json$/i;
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
-const BANK_DETAILS_PATH = /bank[-_]?(details|account)|payout[-_]?(method|account|details|destination)|external[-_]?accounts?|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
+const BANK_DETAILS_PATH = /bank[-_]?(details|account)|\/(cuenta|cuenta[-_]?bancaria|conta[-_]?bancaria|dados[-_]?bancarios|datos[-_]?bancarios|bankverbindung|compte[-_]?bancaire|coordonnees[-_]?bancaires|rib|conto[-_]?corrente|iban)\/?$|payout[-_]?(method|account|details|destination)|external[-_]?accounts?|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;
@@ -367,7 +367,7 @@ const MESSAGE_FILING_SEGMENT = /^(move|copy|archive|unarchive|modify|batchModify
 /** Paths of a message service that hold lists of people rather than deliver to them. */
 const CONTACT_LIST_PATH = /\/(contacts|audiences|lists|members|subscribers|segments)(\/|$)/i;
 /** Keys of a bank account's details. */
-const BANK_KEY = /^(account|acct|account_?number|routing|routing_?number|aba|sort_?code|bsb|iban|swift|bic|account_?holder|bank_?code)$/i;
+const BANK_KEY = /^(account|acct|account_?number|routing|routing_?number|aba|sort_?code|bsb|iban|swift|bic|account_?holder|bank_?code|cuenta|numero_?(de_?)?cuenta|conta|numero_?(da_?)?conta|konto|kontonummer|compte|numero_?(de_?)?compte|rib|conto|clabe|cbu)$/i;
 const PASSWORD_ENDPOINT = /^(?:[\w-]+[._:])?(reset|change|update|set|force)[_-]?password$/i;
 const ACCOUNT_SECURITY_KEY = /^(mfa|mfa_?enabled|two_?factor(_?(enabled|auth))?|2fa(_?enabled)?|totp(_?enabled)?|otp_?enabled|password|new_?password|passwd|recovery_?(email|phone|codes?)|security_?(questions?|answers?)|backup_?codes?)$/i;
 const USER_PATH = /\/(users?|accounts?|members?|profiles?|me)(\/|$)/i;

@@ -489,6 +489,8 @@ const BARE_PAY = /^(pay|pagar|payer|bezahlen|zahlen|betalen|betala|paga|zapłać
 /** An app's navigation tab or menu entry (…:id/nav_payments, tab_pay, bottom_nav_transfer): it opens a section. */
 /** Words of a resource id that say it is a widget, not what it does. */
 const ID_FILLER = /^(btn|button|ib|iv|tv|img|icon|ic|view)$/;
+/** Field and button ids of bank details: routing and account numbers, IBAN, sort code. */
+const BANK_FIELD = /routing|account_?(number|no)|iban|bank_?account|sort_?code|\bbsb\b|clabe|bank_?details/i;
 const NAV_TAB_ID = /:id\/(?:nav|tab|bottom_?nav|navigation|menu)(?:_|$)/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
@@ -630,6 +632,15 @@ function liftTap(inputs: GuiInputs): Lifted {
     if (run) return run;
   }
   const isToggle = /switch|checkbox|toggle/i.test(target?.className ?? '') || /(^|[:/_])(switch|toggle|checkbox)(_|widget|$)/i.test(target?.resourceId ?? '');
+  // Saving bank details (a payout account: routing and account number, an IBAN) decides where money is paid:
+  // an account change, in any app, unless an amount was typed (then it is a transfer).
+  if (!isToggle && semantic !== 'pay' && semantic !== 'send' && (semantic === 'confirm' || ACCOUNT_SAVE.test(label.trim()))) {
+    const bank = screen.draft().filter((f) => BANK_FIELD.test(f.key) && f.value.trim() !== '');
+    const amount = screen.draft().some((f) => f.role === 'amount' || (f.value.trim() !== '' && MONEY.test(f.value) && !BANK_FIELD.test(f.key)));
+    if (!amount && (bank.length > 0 || BANK_FIELD.test(target?.resourceId ?? ''))) {
+      return base(inputs, 'account', `button "${label}" saves bank details`, { resource: 'accounts', altResources: ['payments'], highImpact: true, targets: bank.map((f) => ({ field: f.key, value: f.value })) });
+    }
+  }
   // Adding a payee or beneficiary (DBS "Add Payee" → account number → Add Payee) decides where money can go later:
   // an account change, the typed details its targets.
   if (kind === 'payments' && !isToggle && screen.path.slice(-3).some((p) => PAYEE_SETUP.test(p))) {
