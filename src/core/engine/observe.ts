@@ -37,6 +37,10 @@ function refinedKind(kind: string, path: readonly string[]): string {
   return kind;
 }
 
+/** A numbered option of a USSD menu: "1. Send Money", "2) Cash Out". */
+const USSD_OPTION = /^\d{1,2}\s?[.)]\s*\p{L}[^\d]{0,40}$/u;
+/** An account balance with its sum, in the words banks use. */
+const BALANCE_LINE = /(?<![\p{L}])(balance|available balance|solde|saldo|guthaben|kontostand|余额|餘額|残高|잔액|баланс|bakiye|số dư)(?![\p{L}])[^\n]{0,20}?(\p{Sc}\s?\d|\d[\d\s.,']*\s?(\p{Sc}|EUR|USD|CAD|GBP|CHF|円|원|元))/iu;
 /** A line that is a phone number and nothing else: +1 206-555-0131, (0151) 2345 678. */
 const PHONE_LINE = /^\+?(?=(?:[\s().-]*\d){7,15}[\s().-]*$)[\d\s().-]+$/;
 const BACKUP_CODES = /\b(backup|recovery|verification|one[- ]time|2fa|two[- ]factor)\s+(verification\s+)?codes\b|备用码|备份码|恢复码|バックアップ ?コード|백업 ?코드|c[oó]digos de (respaldo|recuperaci[oó]n|backup)|codes de secours|backup-codes|kody zapasowe|kody odzyskiwania|sicherungscodes|backup-codes|codici di backup|codici di riserva|códigos de backup|резервные коды|yedek kodlar|kode cadangan|mã dự phòng|back-upcodes|reservekoder|varakoodit|εφεδρικοί κωδικοί|κωδικοί ανάκτησης|κωδικοί αντιγράφων ασφαλείας|záložní kódy|tartalék kódok|coduri de rezervă|резервні коди|קודי גיבוי|رموز احتياطية|رموز الاسترداد|backupcodes/i;
@@ -83,6 +87,8 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     // An app the catalog cannot place that shows a national id number under its name (a government
     // portal's "個人番号 3051 8824 6679", "SSN 123-45-6789") shows personal data.
     if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 120 && NATIONAL_ID.test(t))) return { label: 'personal', classes: ['private'] };
+    // ...and one that shows an account balance ("Solde 4 312,88 $", "Saldo R$ 1.204,00") shows a bank's data.
+    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 60 && BALANCE_LINE.test(t))) return { label: 'payments', classes: ['private'] };
     // ...and so does one that lists people's phone numbers on lines of their own (a class's parents, a team roster).
     if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).filter((t) => PHONE_LINE.test(t.trim())).length >= 2) return { label: 'personal', classes: ['private'] };
     return { label: info.label, classes: info.classes };
@@ -365,8 +371,11 @@ export function recordObservation(session: SessionState, event: AgentEvent, obse
   const atoms = new Map<string, AtomCandidate>();
   const untrusted: string[] = [];
   const texts: string[] = [];
+  // (a USSD session's menu on the phone app — "1. Send Money", "2. Cash In (Deposit)" — lists a
+  // service's options, not the phone's call log: its items are no one's data)
+  const ussdMenu = label.label === 'call_log' && (observed.texts ?? []).filter((t) => USSD_OPTION.test(t.trim())).length >= 2;
   for (const text of observed.texts ?? []) {
-    atomsOfText(text, false, atoms);
+    if (!(ussdMenu && USSD_OPTION.test(text.trim()))) atomsOfText(text, false, atoms);
     texts.push(text);
   }
   for (const value of [observed.body, observed.result]) {
