@@ -22,7 +22,7 @@ const SPECIFIC = [
 const CJK = ['验证码', '校验码', '动态码', '驗證碼', '動態密碼', '認証コード', '確認コード', '認証番号', 'ワンタイムパスワード', '인증\\s?번호', '인증\\s?코드'].join('|');
 
 /** Also the bare words, for observed messages: "Seu código: 193847", "Ваш код 4821", "seu token ... e 731046". */
-const ANY = `${SPECIFIC}|code|codes|código|codigo|token|clave|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|كود|الكود|კოდი|կոդ|коды`;
+const ANY = `${SPECIFIC}|code|codes|codul|codurile|código|codigo|token|clave|codice|kod|kód|kode|koden|kodu|kodunuz|koodi|код|mã|tan|tac|pin|पिन|पासकोड|رمز|รหัส|[şs]ifreniz|[şs]ifresi|κωδικός|קוד|کد|كود|الكود|კოდი|կոդ|коды`;
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_LETTER_AFTER = '(?![\\p{L}])';
@@ -41,7 +41,7 @@ const OBSERVED_PATTERNS = [
   new RegExp(`${word(SPECIFIC)}[^\\n]{0,80}?${CODE}`, 'giu'),
   new RegExp(`${CODE}[^\\d\\n]{0,40}?${word(ANY)}`, 'giu'),
   // (or the whole clause apart when it ends with "is" right before the code: "Tu código para autorizar el acceso desde un nuevo dispositivo es 482913")
-  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|ist|lautet|lauten|luidt|wynosi|é|e|è|e['’]|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
+  new RegExp(`${word(ANY)}[^\\d\\n.!?]{0,80}?(?:\\s(?:is|es|est|este|ist|lautet|lauten|luidt|wynosi|é|e|è|e['’]|är|er|jest|je|là|adalah|ni|это|є)\\s*:?|[:：])\\s*${CODE}`, 'giu'),
 ];
 
 /** Content scoring: a code next to a word that can only mean a one-time code. */

@@ -60,7 +60,7 @@ function formDecode(s: string): string {
 /** An API endpoint rather than a page: an api.* host, or an /api/, /v2/, /graphql or .json path. */
 const API_ENDPOINT = /^api[.-]|\/api(\/|$)|\/v\d+(\/|$)|\/graphql|\/rest\/|\.json$/i;
 /** Endpoints that hold where money is paid to: bank details, payout or direct-deposit accounts, beneficiaries. */
-const BANK_DETAILS_PATH = /bank[-_]?(details|account)|\/(cuenta|cuenta[-_]?bancaria|conta[-_]?bancaria|dados[-_]?bancarios|datos[-_]?bancarios|bankverbindung|compte[-_]?bancaire|coordonnees[-_]?bancaires|rib|conto[-_]?corrente|iban)\/?$|payout[-_]?(method|account|details|destination)|external[-_]?accounts?|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
+const BANK_DETAILS_PATH = /bank[-_]?(details|account)|\/(cuenta|cuenta[-_]?bancaria|conta[-_]?bancaria|dados[-_]?bancarios|datos[-_]?bancarios|bankverbindung|compte[-_]?bancaire|coordonnees[-_]?bancaires|rib|conto[-_]?corrente|iban)\/?$|payout[-_]?(method|account|details|destination)|\/payouts?\/?$|external[-_]?accounts?|direct[-_]?deposit|beneficiar|payment[-_]?(method|details)|salary[-_]?account/i;
 /** An address nested under a recipient list (ToRecipients[0].Mailbox.EmailAddress). */
 const RECIPIENT_PATH = /(^|\.)(to|cc|bcc|torecipients|ccrecipients|bccrecipients|recipients|attendees)(\[\d+\])?\./i;
 const SENDER_PATH = /(^|\.)(from|sender|reply_?to)(\.|\[|$)/i;

@@ -490,7 +490,7 @@ const BARE_PAY = /^(pay|pagar|payer|bezahlen|zahlen|betalen|betala|paga|zapłać
 /** Words of a resource id that say it is a widget, not what it does. */
 const ID_FILLER = /^(btn|button|ib|iv|tv|img|icon|ic|view)$/;
 /** Field and button ids of bank details: routing and account numbers, IBAN, sort code. */
-const BANK_FIELD = /routing|account_?(number|no)|iban|bank_?account|sort_?code|\bbsb\b|clabe|bank_?details/i;
+const BANK_FIELD = /routing|account_?(number|no)|iban|bank_?account|sort_?code|\bbsb\b|clabe|bank_?details|payout|duitnow|paynow_?id/i;
 const NAV_TAB_ID = /:id\/(?:nav|tab|bottom_?nav|navigation|menu)(?:_|$)/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
