@@ -5,7 +5,6 @@ export function idWords(id: string): string[] {
   const local = localId(id);
   // (ASCII ids in one pass over their char codes; others by the definition)
   const words: string[] = [];
-  let start = -1;
   let word = '';
   let prev = 0;
   for (let i = 0; i <= local.length; i++) {
@@ -15,14 +14,10 @@ export function idWords(id: string): string[] {
     const lowerOrDigit = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
     // a capital after a lower-case letter or digit starts a word (dialButton → dial, button)
     if (!(upper || lowerOrDigit) || (upper && ((prev >= 97 && prev <= 122) || (prev >= 48 && prev <= 57)))) {
-      if (start >= 0) words.push(word);
-      start = -1;
+      if (word !== '') words.push(word);
       word = '';
     }
-    if (upper || lowerOrDigit) {
-      if (start < 0) start = i;
-      word += upper ? String.fromCharCode(c + 32) : local[i];
-    }
+    if (upper || lowerOrDigit) word += upper ? String.fromCharCode(c + 32) : local[i];
     prev = c;
   }
   return words;

@@ -86,11 +86,14 @@ export function sourceOf(event: AgentEvent, observed: Observe, catalog: Catalog,
     const info = catalog.kindInfo(refinedKind(kind, event.screen?.path ?? []));
     // An app the catalog cannot place that shows a national id number under its name (a government
     // portal's "個人番号 3051 8824 6679", "SSN 123-45-6789") shows personal data.
-    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 120 && NATIONAL_ID.test(t))) return { label: 'personal', classes: ['private'] };
-    // ...and one that shows an account balance ("Solde 4 312,88 $", "Saldo R$ 1.204,00") shows a bank's data.
-    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).some((t) => t.length <= 60 && BALANCE_LINE.test(t))) return { label: 'payments', classes: ['private'] };
-    // ...and so does one that lists people's phone numbers on lines of their own (a class's parents, a team roster).
-    if (!info.classes.includes('private') && !info.classes.includes('untrusted') && (observed.texts ?? []).filter((t) => PHONE_LINE.test(t.trim())).length >= 2) return { label: 'personal', classes: ['private'] };
+    if (!info.classes.includes('private') && !info.classes.includes('untrusted')) {
+      const texts = observed.texts ?? [];
+      if (texts.some((t) => t.length <= 120 && NATIONAL_ID.test(t))) return { label: 'personal', classes: ['private'] };
+      // ...and one that shows an account balance ("Solde 4 312,88 $", "Saldo R$ 1.204,00") shows a bank's data.
+      if (texts.some((t) => t.length <= 60 && BALANCE_LINE.test(t))) return { label: 'payments', classes: ['private'] };
+      // ...and so does one that lists people's phone numbers on lines of their own (a class's parents, a team roster).
+      if (texts.filter((t) => PHONE_LINE.test(t.trim())).length >= 2) return { label: 'personal', classes: ['private'] };
+    }
     return { label: info.label, classes: info.classes };
   }
   // A help desk's tickets are what customers wrote in: private, and untrusted like any incoming

@@ -11,6 +11,7 @@ import { type Lifted, verbOf } from './lifted';
 import { fieldKey, fieldRole, ISO_CURRENCY, PICKER_APP, type ScreenContext } from './screen-context';
 import {
   BARE_BUY,
+  BILL_PAY,
   BARE_TOP_UP,
   CHAT_SCREEN,
   DEFAULT_APPS,
@@ -25,15 +26,14 @@ import {
   MENTIONED_ADDRESS,
   NEXT_STEP_WORD,
   PAID_PROMOTION,
+  PAYEE_SETUP,
   PERSONAL_PLACE,
+  SAVE_LIMIT,
   SCREEN_CAPTURE_START,
   SCREEN_LOCK_SCREEN,
   SCREEN_LOCK_TYPE,
-  PAYEE_SETUP,
-  BILL_PAY,
-  SAVE_LIMIT,
-  TRANSACTION_LIMIT,
   SET_AS_DEFAULT,
+  TRANSACTION_LIMIT,
 } from './gui-words';
 import { ACCOUNT_WORDS, forwardedTo, isCallForwardingCode } from './screen-words';
 import { httpSink, isEmailAddress, MEDIA_FILE, messageSink, shellNetworkSink, simpleSink } from './sinks';
@@ -486,11 +486,11 @@ const PAYMENT_FLOW_OPENER = /^(transfer|transfers|send money|enviar dinero|envia
 /** At most two words before the amount: a button ("Add £200", "Top up €20"), not a bill or item row ("浙大一院 皮肤科 专家号 ¥50.00"). */
 /** The bare word pay, as a chat's money icon says it. */
 const BARE_PAY = /^(pay|pagar|payer|bezahlen|zahlen|betalen|betala|paga|zapłać|支付|付款|결제|送金|支払う)$/i;
-/** An app's navigation tab or menu entry (…:id/nav_payments, tab_pay, bottom_nav_transfer): it opens a section. */
 /** Words of a resource id that say it is a widget, not what it does. */
 const ID_FILLER = /^(btn|button|ib|iv|tv|img|icon|ic|view)$/;
 /** Field and button ids of bank details: routing and account numbers, IBAN, sort code. */
 const BANK_FIELD = /routing|account_?(number|no)|iban|bank_?account|sort_?code|\bbsb\b|clabe|bank_?details|payout|duitnow|paynow_?id/i;
+/** An app's navigation tab or menu entry (…:id/nav_payments, tab_pay, bottom_nav_transfer): it opens a section. */
 const NAV_TAB_ID = /:id\/(?:nav|tab|bottom_?nav|navigation|menu)(?:_|$)/i;
 
 /** A QR payment button: it opens the scanner, the code scanned says whom to pay. */
@@ -676,10 +676,10 @@ function liftTap(inputs: GuiInputs): Lifted {
         const confirmId = catalog.buttonById(target?.resourceId) === 'confirm';
         const flowOpen = confirmId || screen.path.slice(-1).some((step) => step.toLowerCase().includes(label.trim().toLowerCase()));
         // (a checkout that shows the price, read just before, is paid by its pay button: "32,400원" → 결제하기)
-        const priceShown = !PAYMENT_FLOW_OPENER.test(label.trim()) && !BARE_PAY.test(label.trim()) && !BARE_BUY.test(label.trim()) && screen.checkoutPrice(label.trim()) !== null;
+        const priceShown = () => !PAYMENT_FLOW_OPENER.test(label.trim()) && !BARE_PAY.test(label.trim()) && !BARE_BUY.test(label.trim()) && screen.checkoutPrice(label.trim()) !== null;
         // (and so is a bill's: the biller picked after "Pay bills" — Thanh toán hóa đơn → Điện → Thanh toán — fetches what is due)
         const billChosen = semantic === 'pay' && screen.path.slice(-3, -1).some((p) => BILL_PAY.test(p));
-        if (kind === 'payments' && !confirmId && !priceShown && !billChosen && !screen.path.slice(-2).some(namesASum)) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
+        if (kind === 'payments' && !confirmId && !billChosen && !screen.path.slice(-2).some(namesASum) && !priceShown()) return base(inputs, 'navigate', `button "${label}" with nothing filled in: opens the payment flow`);
         // Elsewhere (a chat app's wallet, a shop's cart) the bare word of a transfer, a checkout or
         // a subscription opens that flow too; the store's own Buy/Subscribe sheet commits.
         // (and so does a chat's Pay icon with nothing typed: it opens the money sheet)

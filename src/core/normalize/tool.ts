@@ -383,13 +383,17 @@ function batchedTools(tool: ToolAction): ToolAction[] | null {
 /** How much an effect commits, to pick the call of a batch that the gate must decide on. */
 const EFFECT_WEIGHT: Partial<Record<Lifted['effect'], number>> = { reset: 9, payment: 9, delete: 8, install: 8, uninstall: 8, permission: 8, account: 8, settings: 7, shell: 7, send: 6, share: 6, http_write: 5, write: 3, draft: 2 };
 
-/**
- * A tool that reads the public web (web_search {query}, bing_search) calls a search engine's
- * API: the `web` and `http` scopes cover it as they cover a GET of a public page.
- */
 /** A payment service's name as a tool name word: instapay, gopay, paypay, easypaisa. */
 const PAY_SERVICE_WORD = /^[a-z]{2,}(?:pay|paisa|cash|wallet)$/;
 
+/** A notes folder in a device path. */
+const NOTES_FOLDER = /\/(?:notes|notizen|notas|note|memos?|メモ|笔记|備忘錄|备忘录|메모)\//i;
+
+/**
+ * A tool call lifted, with the scopes that also cover it: a tool that reads the public web
+ * (web_search {query}, bing_search) calls a search engine's API, so the `web` and `http` scopes
+ * cover it as they cover a GET of a public page.
+ */
 export function liftToolCall(tool: ToolAction, catalog: Catalog, org: OrgFacts): Lifted {
   const lifted = liftTool(tool, catalog, org);
   if (lifted.effect === 'read' && (lifted.resource === 'browser' || lifted.resource === 'web') && lifted.sink === null) {
@@ -402,9 +406,6 @@ export function liftToolCall(tool: ToolAction, catalog: Catalog, org: OrgFacts):
   }
   return lifted;
 }
-
-/** A notes folder in a device path. */
-const NOTES_FOLDER = /\/(?:notes|notizen|notas|note|memos?|メモ|笔记|備忘錄|备忘录|메모)\//i;
 
 export function liftTool(tool: ToolAction, catalog: Catalog, org: OrgFacts, depth = 0): Lifted {
   // An envelope is lifted as the tool it calls (a few levels deep at most).

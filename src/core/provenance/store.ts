@@ -62,11 +62,10 @@ export const DEFAULT_LIMITS: ProvenanceLimits = { maxAtoms: 20_000, maxUntrusted
 function wordCount(text: string): number {
   const spaced = text.trim().split(/\s+/).length;
   const cjk = cjkCount(text);
-  const unspaced = UNSPACED_SCRIPT.test(text) ? (text.match(UNSPACED_LETTERS)?.length ?? 0) : 0;
+  const unspaced = text.match(UNSPACED_LETTERS)?.length ?? 0;
   return cjk === 0 && unspaced === 0 ? spaced : Math.max(spaced, Math.floor(cjk / 2) + Math.floor(unspaced / 4));
 }
 
-const UNSPACED_SCRIPT = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
 const UNSPACED_LETTERS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/g;
 
 /**
