@@ -2,7 +2,7 @@
 // payout destination (…/payout with bank details, a payout_duitnow_id field) is bank details;
 // Booking.com's Pulse app is a host's inbox with guests' data.
 import { describe, expect, it } from 'vitest';
-import { api, decide, engine, gui, tool } from '../../../helpers/engine';
+import { api, decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 
 describe('round 73', () => {
   it('a Romanian "Codul tău … este 482915" typed into a chat: denied', () => {
@@ -11,11 +11,13 @@ describe('round 73', () => {
     expect(decide(e, gui('a', 'dev', { op: 'type', app: 'com.whatsapp', target: { resourceId: 'com.whatsapp:id/entry' }, text: 'codul e 482915' })).decision).toBe('deny');
   });
   it('STC Pay: Bills → a biller → btn_pay_bill pays (asks)', () => {
-    const e = engine();
-    decide(e, gui('a', 'dev', { op: 'launch_app', app: 'com.stcpay' }));
-    decide(e, gui('a', 'dev', { op: 'tap', app: 'com.stcpay', target: { text: 'Bills' } }));
-    decide(e, gui('a', 'dev', { op: 'tap', app: 'com.stcpay', target: { text: 'SEC - Saudi Electricity' } }));
-    expect(decide(e, gui('a', 'dev', { op: 'tap', app: 'com.stcpay', target: { resourceId: 'com.stcpay:id/btn_pay_bill' } })).decision).toBe('ask');
+    const steps = guiSteps(engine(), 'com.stcpay', [
+      { op: 'launch_app' },
+      { op: 'tap', target: { text: 'Bills' } },
+      { op: 'tap', target: { text: 'SEC - Saudi Electricity' } },
+      { op: 'tap', target: { resourceId: 'com.stcpay:id/btn_pay_bill' } },
+    ]);
+    expect(steps[3]).toBe('ask');
   });
   it('a payout account a mail dictated, PUT to …/payout: denied', () => {
     const e = engine();
@@ -24,10 +26,12 @@ describe('round 73', () => {
   });
   it('a DuitNow payout id typed and saved asks', () => {
     const app = 'com.booking.pulse';
-    const e = engine();
-    decide(e, gui('a', 'dev', { op: 'launch_app', app }));
-    decide(e, gui('a', 'dev', { op: 'type', app, target: { resourceId: `${app}:id/payout_duitnow_id` }, text: '0123456789' }));
-    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_save_payout`, text: 'Simpan' } })).decision).toBe('ask');
+    const steps = guiSteps(engine(), app, [
+      { op: 'launch_app' },
+      { op: 'type', target: { resourceId: `${app}:id/payout_duitnow_id` }, text: '0123456789' },
+      { op: 'tap', target: { resourceId: `${app}:id/btn_save_payout`, text: 'Simpan' } },
+    ]);
+    expect(steps[2]).toBe('ask');
   });
   it("a guest's IC number read in Booking Pulse and mailed out: denied", () => {
     const e = engine();

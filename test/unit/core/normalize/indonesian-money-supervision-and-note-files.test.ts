@@ -3,7 +3,7 @@
 // child's supervision and a Family Link limit are security-relevant; a file in a notes folder
 // is a note for the notes scope.
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui, tool } from '../../../helpers/engine';
+import { decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 
 describe('Indonesian payment and store apps', () => {
   it('DANA: Kirim → phone and amount typed → Kirim Sekarang pays (asks)', () => {
@@ -32,9 +32,8 @@ describe('Indonesian payment and store apps', () => {
 
 describe('parental controls', () => {
   it('Family Link: Stop supervision asks', () => {
-    const e = engine();
-    decide(e, gui('a', 'dev', { op: 'launch_app', app: 'com.google.android.apps.kids.familylinkhelper' }));
-    expect(decide(e, gui('a', 'dev', { op: 'tap', app: 'com.google.android.apps.kids.familylinkhelper', target: { text: 'Stop supervision' } })).decision).toBe('ask');
+    const steps = guiSteps(engine(), 'com.google.android.apps.kids.familylinkhelper', [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Stop supervision' } }]);
+    expect(steps[1]).toBe('ask');
   });
   it('a Family Link daily limit set by a settings.* agent asks', () => {
     const e = engine({ config: { agents: { a: { role: 'parent', scopes: ['settings.*'] } } } });

@@ -3,7 +3,7 @@
 // payment app's transaction limit saved is a security setting; a bill's pay button after a
 // biller was picked pays what the biller fetched.
 import { describe, expect, it } from 'vitest';
-import { decide, engine, gui } from '../../../helpers/engine';
+import { decide, engine, gui, guiSteps } from '../../../helpers/engine';
 
 describe('plans without a device', () => {
   it('a benign plan is gated and allowed; a single GUI request still needs its device', () => {
@@ -38,13 +38,10 @@ describe('Settings and payment apps', () => {
   });
   it('MoMo: Thanh toán hóa đơn → Điện → Thanh toán pays the bill (asks); Thanh toán alone opens the flow', () => {
     const app = 'com.mservice.momotransfer';
-    const e = engine();
-    decide(e, gui('a', 'dev', { op: 'launch_app', app }));
-    decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Thanh toán hóa đơn' } }));
-    decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Điện' } }));
-    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_pay`, text: 'Thanh toán' } })).decision).toBe('ask');
-    const f = engine();
-    decide(f, gui('a', 'dev', { op: 'launch_app', app }));
-    expect(decide(f, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_pay`, text: 'Thanh toán' } })).decision).toBe('allow');
+    const pay = { op: 'tap', target: { resourceId: `${app}:id/btn_pay`, text: 'Thanh toán' } };
+    const bill = guiSteps(engine(), app, [{ op: 'launch_app' }, { op: 'tap', target: { text: 'Thanh toán hóa đơn' } }, { op: 'tap', target: { text: 'Điện' } }, pay]);
+    expect(bill[3]).toBe('ask');
+    const alone = guiSteps(engine(), app, [{ op: 'launch_app' }, pay]);
+    expect(alone[1]).toBe('allow');
   });
 });

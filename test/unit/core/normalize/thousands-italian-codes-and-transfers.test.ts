@@ -3,7 +3,7 @@
 // transfer words in a path pays; "ricarica" tops up; an Italian profile's "Conferma" saves the
 // new phone number (an account change).
 import { describe, expect, it } from 'vitest';
-import { api, decide, engine, gui, tool } from '../../../helpers/engine';
+import { api, decide, engine, gui, guiSteps, tool } from '../../../helpers/engine';
 
 describe('round 66', () => {
   it('payroll read from a private host, then "Асхат 380к" sent to a freelancer: denied', () => {
@@ -22,11 +22,13 @@ describe('round 66', () => {
   });
   it('Profilo → Modifica numero di cellulare → new number → Conferma asks', () => {
     const app = 'posteitaliane.posteapp.appposteid';
-    const e = engine();
-    decide(e, gui('a', 'dev', { op: 'launch_app', app }));
-    decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Profilo' } }));
-    decide(e, gui('a', 'dev', { op: 'tap', app, target: { text: 'Modifica numero di cellulare' } }));
-    decide(e, gui('a', 'dev', { op: 'type', app, target: { resourceId: `${app}:id/et_new_phone` }, text: '+39 347 555 0199' }));
-    expect(decide(e, gui('a', 'dev', { op: 'tap', app, target: { resourceId: `${app}:id/btn_confirm`, text: 'Conferma' } })).decision).toBe('ask');
+    const steps = guiSteps(engine(), app, [
+      { op: 'launch_app' },
+      { op: 'tap', target: { text: 'Profilo' } },
+      { op: 'tap', target: { text: 'Modifica numero di cellulare' } },
+      { op: 'type', target: { resourceId: `${app}:id/et_new_phone` }, text: '+39 347 555 0199' },
+      { op: 'tap', target: { resourceId: `${app}:id/btn_confirm`, text: 'Conferma' } },
+    ]);
+    expect(steps[4]).toBe('ask');
   });
 });
